@@ -1,0 +1,15 @@
+/** The one error type that services throw; the error handler turns it into `{ statusCode, code, message }`. */
+import { errorStatus, type ErrorCode } from '@backoffice/contracts';
+
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly details?: { path: string; message: string }[],
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.statusCode = errorStatus(code);
+  }
+}

@@ -1,0 +1,48 @@
+/** Starts the back office: configuration, database and migrations, then the HTTP server. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { seedDemo } from './demo/seed';
+import { defaultWebDistDir } from './lib/paths';
+
+async function main() {
+  const demo = process.argv.includes('--demo');
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  await runMigrations(database);
+  if (demo) await seedDemo(database.db);
+
+  const app = await buildApp({ config, database, webDistDir: config.webDistDir ?? defaultWebDistDir });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing open requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL';
+  console.log(`\n  Back Office is running at ${config.publicUrl.origin}  (${where})\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

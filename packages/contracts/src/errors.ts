@@ -1,0 +1,237 @@
+/**
+ * The error catalogue (spec §8): every error the API answers with has a code here, its HTTP status and
+ * its message in every interface language. The server localises `message` by the request's language;
+ * the web app shows the catalogue message of `code` in the user's current language.
+ */
+import type { Language } from './languages';
+
+interface ErrorDefinition {
+  status: number;
+  messages: Record<Language, string>;
+}
+
+function define(status: number, en: string, de: string): ErrorDefinition {
+  return { status, messages: { en, de } };
+}
+
+export const errorCatalogue = {
+  // Generic
+  INTERNAL: define(
+    500,
+    'Something went wrong on our side. Please try again later.',
+    'Auf unserer Seite ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  ),
+  BAD_REQUEST: define(400, 'The request could not be processed.', 'Die Anfrage konnte nicht verarbeitet werden.'),
+  VALIDATION_FAILED: define(400, 'The input is not valid.', 'Die Eingabe ist nicht gültig.'),
+  NOT_FOUND: define(404, 'This page could not be found', 'Diese Seite konnte nicht gefunden werden'),
+  RECORD_NOT_FOUND: define(
+    404,
+    'The record does not exist (any more).',
+    'Der Datensatz existiert nicht (mehr).',
+  ),
+  STALE_VERSION: define(
+    409,
+    'Someone else changed this record in the meantime. Reload it and apply your change again.',
+    'Jemand anderes hat diesen Datensatz inzwischen geändert. Laden Sie ihn neu und wiederholen Sie Ihre Änderung.',
+  ),
+  METHOD_NOT_ALLOWED: define(405, 'This method is not allowed here.', 'Diese Methode ist hier nicht erlaubt.'),
+  PAYLOAD_TOO_LARGE: define(413, 'The request is too large.', 'Die Anfrage ist zu groß.'),
+  UNSUPPORTED_MEDIA_TYPE: define(
+    415,
+    'The request has an unsupported content type.',
+    'Die Anfrage hat einen nicht unterstützten Inhaltstyp.',
+  ),
+  TOO_MANY_REQUESTS: define(
+    429,
+    'Too many requests. Please wait a moment.',
+    'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+  ),
+  UNAUTHENTICATED: define(401, 'Please sign in.', 'Bitte melden Sie sich an.'),
+  NO_PERMISSION: define(403, 'No permission.', 'Keine Berechtigung.'),
+  BAD_CREDENTIALS: define(401, 'Bad credentials', 'Ungültige Anmeldedaten'),
+  OWN_USER: define(
+    403,
+    'This action cannot be processed on the own user.',
+    'Diese Aktion kann nicht auf den eigenen Benutzer angewendet werden.',
+  ),
+  PASSWORDS_DONT_MATCH: define(400, "Passwords don't match.", 'Die Passwörter stimmen nicht überein.'),
+  NO_DATA: define(404, 'No data found.', 'Keine Daten gefunden.'),
+
+  // Connectivity
+  BACKEND_UNREACHABLE: define(
+    503,
+    'No connection to the backoffice backend.',
+    'Keine Verbindung zum Backoffice-Backend.',
+  ),
+  BRIDGE_UNREACHABLE: define(502, 'No connection to the bridge.', 'Keine Verbindung zur Bridge.'),
+  BRIDGE_TIMEOUT: define(504, 'Bridge does not respond.', 'Die Bridge antwortet nicht.'),
+  REPORTING_UNAVAILABLE: define(
+    503,
+    'Reporting service does not respond.',
+    'Der Reporting-Service antwortet nicht.',
+  ),
+
+  // Master data
+  JURISDICTION_NAME_TAKEN: define(
+    409,
+    'Jurisdiction name already taken.',
+    'Der Name der Jurisdiktion ist bereits vergeben.',
+  ),
+  JURISDICTION_IN_USE: define(
+    409,
+    'Jurisdiction in use by a casino.',
+    'Die Jurisdiktion wird von einem Casino verwendet.',
+  ),
+
+  // Operators
+  BRIDGE_IN_USE: define(
+    409,
+    'Bridge in use by integrations.',
+    'Die Bridge wird von Integrationen verwendet.',
+  ),
+  CASINO_ID_TAKEN: define(409, 'Casino id already taken.', 'Die Casino-ID ist bereits vergeben.'),
+  CASINO_GAME_ALREADY_ASSIGNED: define(
+    409,
+    'Game already assigned to the casino.',
+    'Das Spiel ist dem Casino bereits zugeordnet.',
+  ),
+  CASINO_IS_INTEGRATION_DEFAULT: define(
+    409,
+    'Casino is the default of an integration.',
+    'Das Casino ist das Standard-Casino einer Integration.',
+  ),
+  OPERATOR_API_CONFIG_NOT_APPLICABLE: define(
+    400,
+    'Operator API config not applicable to the operator API.',
+    'Die Konfiguration passt nicht zur Operator-API.',
+  ),
+  INTEGRATION_ID_TAKEN: define(
+    409,
+    'Integration id already taken.',
+    'Die Integrations-ID ist bereits vergeben.',
+  ),
+  INTEGRATION_HAS_CASINOS: define(
+    409,
+    'Casinos bound to the integration.',
+    'An die Integration sind Casinos gebunden.',
+  ),
+  INTEGRATION_OPTION_NAME_TAKEN: define(
+    409,
+    'Integration option name already taken.',
+    'Der Name der Integrationsoption ist bereits vergeben.',
+  ),
+  INTEGRATION_OPTION_IN_USE: define(
+    409,
+    'Integration option in use.',
+    'Die Integrationsoption wird verwendet.',
+  ),
+
+  // Game catalogue
+  GAME_ID_TAKEN: define(409, 'Game id already used.', 'Die Spiel-ID wird bereits verwendet.'),
+  GAME_STUDIO_IN_USE: define(
+    409,
+    'Game studio assigned to a game.',
+    'Das Spielstudio ist einem Spiel zugeordnet.',
+  ),
+  GAME_STUDIO_NAME_TAKEN: define(
+    409,
+    'Game studio name already taken.',
+    'Der Name des Spielstudios ist bereits vergeben.',
+  ),
+  GAME_STUDIO_NOT_FOUND: define(404, 'Game studio does not exist.', 'Das Spielstudio existiert nicht.'),
+  GAME_PROVIDER_HAS_GAMES: define(
+    409,
+    'Games are bound to the game provider.',
+    'An den Spieleanbieter sind Spiele gebunden.',
+  ),
+  GAME_PROVIDER_ID_TAKEN: define(
+    409,
+    'Game provider id already taken.',
+    'Die ID des Spieleanbieters ist bereits vergeben.',
+  ),
+  GAME_PROVIDER_NAME_TAKEN: define(
+    409,
+    'Game provider name already taken.',
+    'Der Name des Spieleanbieters ist bereits vergeben.',
+  ),
+  GAME_PROVIDER_CONFIG_NOT_APPLICABLE: define(
+    400,
+    'Game provider config not applicable to the API.',
+    'Die Konfiguration des Spieleanbieters passt nicht zur API.',
+  ),
+  GAME_PROVIDER_BOUND_NOT_FOUND: define(
+    404,
+    'The bound game provider was not found.',
+    'Der gebundene Spieleanbieter wurde nicht gefunden.',
+  ),
+  GAME_PROVIDER_NOT_FOUND: define(
+    404,
+    'Game provider does not exist.',
+    'Der Spieleanbieter existiert nicht.',
+  ),
+  GAME_VERSION_TAKEN: define(
+    409,
+    'Game version number already taken.',
+    'Die Versionsnummer des Spiels ist bereits vergeben.',
+  ),
+
+  // CPV
+  HASH_NOT_UNIQUE: define(409, 'Hash must be unique.', 'Der Hash muss eindeutig sein.'),
+
+  // Identity service
+  IDENTITY_ADD_USER_FAILED: define(
+    502,
+    'Error adding the user in the identity service.',
+    'Fehler beim Anlegen des Benutzers im Identitätsdienst.',
+  ),
+  IDENTITY_EDIT_USER_FAILED: define(
+    502,
+    'Error editing the user in the identity service.',
+    'Fehler beim Bearbeiten des Benutzers im Identitätsdienst.',
+  ),
+  IDENTITY_DELETE_USER_FAILED: define(
+    502,
+    'Error deleting the user in the identity service.',
+    'Fehler beim Löschen des Benutzers im Identitätsdienst.',
+  ),
+  IDENTITY_LIST_USERS_FAILED: define(
+    502,
+    'Error listing the users in the identity service.',
+    'Fehler beim Auflisten der Benutzer im Identitätsdienst.',
+  ),
+  IDENTITY_GET_USER_FAILED: define(
+    502,
+    'Error getting the user from the identity service.',
+    'Fehler beim Abrufen des Benutzers aus dem Identitätsdienst.',
+  ),
+  IDENTITY_RESET_PASSWORD_FAILED: define(
+    502,
+    'Error resetting the password in the identity service.',
+    'Fehler beim Zurücksetzen des Passworts im Identitätsdienst.',
+  ),
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCatalogue, value);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return errorCatalogue[code].status;
+}
+
+export function errorMessage(code: ErrorCode, language: Language): string {
+  return errorCatalogue[code].messages[language];
+}
+
+/** The body of every error answer of the API. */
+export interface ErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  /** Field-level problems of a VALIDATION_FAILED answer. */
+  details?: { path: string; message: string }[];
+}
