@@ -20,9 +20,10 @@ export const spaPlugin = fp<{ distDir: string | undefined }>(
         root: distDir,
         index: false,
         wildcard: false,
-        setHeaders(res, path) {
-          const immutable = path.includes(`${join(distDir, 'assets')}`);
-          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        setHeaders(reply, path) {
+          // Vite puts a content hash in every asset name: they never change, so they may be kept forever.
+          const immutable = path.startsWith(join(distDir, 'assets'));
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
       });
     } else {

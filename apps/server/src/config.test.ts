@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const SAFE_SECRET = 'k3Jv9xQ2mP7rT1wZ8bN4cF6hL0sD5gYa'; // 32 characters
+const PRODUCTION_SAFE = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: SAFE_SECRET,
+  DATABASE_URL: 'postgres://backoffice@db.internal:5432/backoffice',
+  PUBLIC_URL: 'https://backoffice.example.com',
+};
+
+/** Runs loadConfig and returns its ConfigError; fails the test if it does not throw one. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig defaults', () => {
+  it('gives safe local defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      production: false,
+      host: '127.0.0.1',
+      port: 3000,
+      database: { kind: 'pglite', dataDir: './data' },
+      logLevel: 'info',
+      trustProxy: false,
+      webDistDir: undefined,
+      shutdownTimeoutMs: 10_000,
+    });
+    expect(config.publicUrl.href).toBe('http://localhost:3000/');
+    expect(config.sessionSecret.length).toBeGreaterThan(0);
+  });
+
+  it('derives the default public URL from PORT', () => {
+    const config = loadConfig({ PORT: '4567' });
+    expect(config.port).toBe(4567);
+    expect(config.publicUrl.href).toBe('http://localhost:4567/');
+  });
+
+  it('treats empty strings as unset', () => {
+    const config = loadConfig({
+      NODE_ENV: '',
+      HOST: '',
+      PORT: '',
+      PUBLIC_URL: '',
+      DATABASE_URL: '',
+      DATABASE_POOL_SIZE: '',
+      DATA_DIR: '',
+      LOG_LEVEL: '',
+      SESSION_SECRET: '',
+      TRUST_PROXY: '',
+      WEB_DIST_DIR: '',
+      SHUTDOWN_TIMEOUT_MS: '',
+    });
+    expect(config).toEqual(loadConfig({}));
+  });
+
+  it('treats an empty DATABASE_URL in production as missing, not as invalid', () => {
+    const error = configError({ ...PRODUCTION_SAFE, DATABASE_URL: '' });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^DATABASE_URL:/);
+  });
+});
+
+describe('loadConfig values', () => {
+  it('uses PostgreSQL with its pool size when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db', DATABASE_POOL_SIZE: '25' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u@h/db',
+      poolSize: 25,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toMatchObject({ poolSize: 10 });
+  });
+
+  it('uses PGlite in DATA_DIR without DATABASE_URL', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/backoffice' }).database).toEqual({
+      kind: 'pglite',
+      dataDir: '/var/lib/backoffice',
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('reads TRUST_PROXY=%s as %s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(expected);
+  });
+
+  it('takes PUBLIC_URL over the localhost default', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://bo.test:8080', PORT: '1' }).publicUrl.href).toBe('http://bo.test:8080/');
+  });
+
+  it.each(['0', '65535'])('accepts PORT %s', (port) => {
+    expect(loadConfig({ PORT: port }).port).toBe(Number(port));
+  });
+});
+
+describe('loadConfig rejects invalid values with a ConfigError', () => {
+  it.each(['abc', '65536', '-1', '80.5'])('PORT=%s', (port) => {
+    const error = configError({ PORT: port });
+    expect(error.name).toBe('ConfigError');
+    expect(error).toBeInstanceOf(Error);
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^PORT: /);
+    expect(error.message).toContain('PORT');
+  });
+
+  it.each([
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'yes'],
+    ['DATABASE_URL', 'mysql://u@h/db'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', '201'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SHUTDOWN_TIMEOUT_MS', '-5'],
+  ])('%s=%s', (name, value) => {
+    expect(configError({ [name]: value }).problems).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
+  });
+
+  it('lists every invalid variable at once', () => {
+    const problems = configError({ PORT: 'x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }).problems;
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT', 'TRUST_PROXY']);
+  });
+});
+
+describe('loadConfig in production', () => {
+  it('passes with a strong secret, PostgreSQL and an https public URL', () => {
+    const config = loadConfig(PRODUCTION_SAFE);
+    expect(config.production).toBe(true);
+    expect(config.env).toBe('production');
+    expect(config.database).toMatchObject({ kind: 'postgres', url: PRODUCTION_SAFE.DATABASE_URL });
+    expect(config.publicUrl.protocol).toBe('https:');
+    expect(config.sessionSecret).toBe(SAFE_SECRET);
+  });
+
+  it('lists all three problems when nothing is configured', () => {
+    const problems = configError({ NODE_ENV: 'production' }).problems;
+    expect(problems).toHaveLength(3);
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'DATABASE_URL',
+      'PUBLIC_URL',
+      'SESSION_SECRET',
+    ]);
+  });
+
+  it('refuses the built-in development secret even when set explicitly', () => {
+    const devSecret = loadConfig({}).sessionSecret;
+    expect(devSecret.length).toBeGreaterThanOrEqual(32); // so only the equality check can catch it
+    const problems = configError({ ...PRODUCTION_SAFE, SESSION_SECRET: devSecret }).problems;
+    expect(problems).toEqual([expect.stringMatching(/^SESSION_SECRET: /)]);
+  });
+
+  it('refuses a secret shorter than 32 characters', () => {
+    const problems = configError({ ...PRODUCTION_SAFE, SESSION_SECRET: SAFE_SECRET.slice(0, 31) }).problems;
+    expect(problems).toEqual([expect.stringMatching(/^SESSION_SECRET: /)]);
+  });
+
+  it('refuses to run without DATABASE_URL', () => {
+    const { DATABASE_URL: _omitted, ...withoutDatabase } = PRODUCTION_SAFE;
+    expect(configError(withoutDatabase).problems).toEqual([expect.stringMatching(/^DATABASE_URL: /)]);
+  });
+
+  it.each([
+    ['an http PUBLIC_URL', { PUBLIC_URL: 'http://backoffice.example.com' }],
+    ['no PUBLIC_URL (the http localhost default)', { PUBLIC_URL: '' }],
+  ])('refuses %s', (_label, override) => {
+    expect(configError({ ...PRODUCTION_SAFE, ...override }).problems).toEqual([
+      expect.stringMatching(/^PUBLIC_URL: /),
+    ]);
+  });
+
+  it('names every problem in the error message', () => {
+    const error = configError({ NODE_ENV: 'production' });
+    for (const problem of error.problems) expect(error.message).toContain(problem);
+  });
+
+  it('does not apply the production rules outside production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'short' })).not.toThrow();
+  });
+});

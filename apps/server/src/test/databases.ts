@@ -1,0 +1,48 @@
+/**
+ * Fresh databases for tests: PGlite in memory always, and a new database on the PostgreSQL server of
+ * DATABASE_URL when it is set (dropped again afterwards). Every suite gets its own.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client';
+import { runMigrations } from '../db/migrate';
+
+export type Engine = Database['engine'];
+
+export const testEngines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase extends Database {
+  /** Closes and, on PostgreSQL, drops the database. */
+  destroy(): Promise<void>;
+}
+
+async function onAdminConnection<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    await runMigrations(database);
+    return { ...database, destroy: () => database.close() };
+  }
+  const name = `bo_test_${randomBytes(6).toString('hex')}`;
+  await onAdminConnection((client) => client.query(`create database ${name}`));
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
+  await runMigrations(database);
+  return {
+    ...database,
+    async destroy() {
+      await database.close();
+      await onAdminConnection((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}

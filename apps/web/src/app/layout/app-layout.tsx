@@ -1,0 +1,46 @@
+import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { paths } from '../../config/paths';
+import { LanguageSwitch } from './language-switch';
+import { NavigationProgress } from './navigation-progress';
+import { NavMenu } from './nav-menu';
+
+export function AppLayout() {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure();
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="lg"
+    >
+      <NavigationProgress />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('app.toggleNavigation')} />
+            <Anchor component={Link} to={paths.home} underline="never" c="inherit" fw={700} fz="lg">
+              {t('app.title')}
+            </Anchor>
+          </Group>
+          <Group gap="md" wrap="nowrap">
+            <LanguageSwitch />
+            <Text size="sm" c="dimmed" data-testid="user-area">
+              {t('app.signedOut')}
+            </Text>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <NavMenu onNavigate={close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      <ScrollRestoration />
+    </AppShell>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The navigation progress bar (spec §4): appears only when a navigation takes longer than 200 ms, then
+ * fills over about 5 seconds, and completes when the navigation ends.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigation } from 'react-router';
+import './navigation-progress.css';
+
+export const PROGRESS_DELAY_MS = 200;
+export const PROGRESS_FILL_MS = 5_000;
+const FINISH_MS = 400;
+
+type ProgressState = 'idle' | 'running' | 'finishing';
+
+export function useDelayedProgress(active: boolean): ProgressState {
+  const [state, setState] = useState<ProgressState>('idle');
+  useEffect(() => {
+    if (active) {
+      const timer = window.setTimeout(() => setState('running'), PROGRESS_DELAY_MS);
+      return () => window.clearTimeout(timer);
+    }
+    setState((current) => (current === 'running' ? 'finishing' : current));
+    const timer = window.setTimeout(() => setState('idle'), FINISH_MS);
+    return () => window.clearTimeout(timer);
+  }, [active]);
+  return state;
+}
+
+export function ProgressBar({ active }: { active: boolean }) {
+  const state = useDelayedProgress(active);
+  if (state === 'idle') return null;
+  return (
+    <div
+      className="navigation-progress"
+      data-state={state}
+      data-testid="navigation-progress"
+      role="progressbar"
+      aria-busy={state === 'running'}
+      style={{ ['--fill-duration' as string]: `${PROGRESS_FILL_MS}ms` }}
+    />
+  );
+}
+
+export function NavigationProgress() {
+  const navigation = useNavigation();
+  return <ProgressBar active={navigation.state !== 'idle'} />;
+}

@@ -1,0 +1,283 @@
+/**
+ * The route table of the spec (§2). Each area's screens load lazily as one chunk; a failed chunk load
+ * reloads the page once. Handles carry the breadcrumbs.
+ */
+import type { ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { loadWithReload } from '../lib/chunk-reload';
+import type { RouteHandle } from '../lib/route-handle';
+import { AppLayout } from './layout/app-layout';
+import { ErrorPage } from './pages/error-page';
+import { NotFoundPage } from './pages/not-found-page';
+
+const areas = {
+  home: () => import('../features/home'),
+  bridges: () => import('../features/bridges'),
+  casinos: () => import('../features/casinos'),
+  integrationOptions: () => import('../features/integration-options'),
+  cpv: () => import('../features/cpv'),
+  gameProviders: () => import('../features/game-providers'),
+  gameStudios: () => import('../features/game-studios'),
+  games: () => import('../features/games'),
+  gameVersions: () => import('../features/game-versions'),
+  integrations: () => import('../features/integrations'),
+  masterdata: () => import('../features/masterdata'),
+  jurisdictions: () => import('../features/jurisdictions'),
+  reporting: () => import('../features/reporting'),
+  support: () => import('../features/support'),
+  users: () => import('../features/users'),
+};
+type Areas = typeof areas;
+type PageOf<A extends keyof Areas> = keyof Awaited<ReturnType<Areas[A]>> & string;
+
+/** A screen: the named page component of an area's chunk. */
+function page<A extends keyof Areas>(area: A, name: PageOf<A>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const load = areas[area] as () => Promise<Record<string, ComponentType>>;
+      const module = await loadWithReload(load);
+      return { Component: module[name] };
+    },
+  };
+}
+
+function crumb(key: string, linkable = true): { handle: RouteHandle } {
+  return { handle: { crumb: key, linkable } };
+}
+
+/** A URL segment that only groups screens: its own path shows the not-found page. */
+function group(key: string, children: RouteObject[]): RouteObject {
+  return { ...crumb(key, false), children: [{ index: true, element: <NotFoundPage /> }, ...children] };
+}
+
+function screens<A extends keyof Areas>(
+  area: A,
+  pages: { list: PageOf<A>; create?: PageOf<A>; detail?: PageOf<A> },
+  extra: RouteObject[] = [],
+): RouteObject[] {
+  return [
+    { index: true, ...page(area, pages.list) },
+    ...(pages.create ? [{ path: 'create', ...crumb('crumbs.create'), ...page(area, pages.create) }] : []),
+    ...(pages.detail ? [{ path: ':id', ...crumb('crumbs.details'), ...page(area, pages.detail) }] : []),
+    ...extra,
+  ];
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <ErrorPage />,
+    children: [
+      {
+        // Errors of a screen render inside the shell, so the menu stays usable.
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, ...page('home', 'HomePage') },
+          { path: 'logout', ...crumb('screens.logout'), ...page('users', 'LogoutPage') },
+          {
+            path: 'bridges',
+            ...group('nav.groups.integrations', [
+              {
+                path: 'manage',
+                ...crumb('nav.bridges'),
+                children: screens('bridges', {
+                  list: 'BridgesListPage',
+                  create: 'BridgeCreatePage',
+                  detail: 'BridgeDetailPage',
+                }),
+              },
+            ]),
+          },
+          {
+            path: 'casinos',
+            ...group('nav.groups.casinos', [
+              {
+                path: 'integration-options',
+                ...crumb('nav.integrationOptions'),
+                children: screens('integrationOptions', {
+                  list: 'IntegrationOptionsListPage',
+                  create: 'IntegrationOptionCreatePage',
+                  detail: 'IntegrationOptionDetailPage',
+                }),
+              },
+              {
+                path: 'manage',
+                ...crumb('nav.casinos'),
+                children: screens('casinos', {
+                  list: 'CasinosListPage',
+                  create: 'CasinoCreatePage',
+                  detail: 'CasinoDetailPage',
+                }),
+              },
+            ]),
+          },
+          {
+            path: 'cpv',
+            ...group('nav.groups.cpv', [
+              {
+                path: 'allowed-hashes',
+                ...crumb('nav.allowedHashes'),
+                children: screens('cpv', { list: 'AllowedHashesPage' }, [
+                  { path: 'add', ...crumb('crumbs.add'), ...page('cpv', 'AllowedHashAddPage') },
+                ]),
+              },
+              {
+                path: 'checks',
+                ...crumb('nav.cpvChecks'),
+                children: screens('cpv', { list: 'CpvChecksPage' }, [
+                  { path: 'trigger', ...crumb('crumbs.trigger'), ...page('cpv', 'CpvCheckTriggerPage') },
+                ]),
+              },
+            ]),
+          },
+          {
+            path: 'game-providers',
+            ...group('nav.groups.games', [
+              {
+                path: 'manage',
+                ...crumb('nav.gameProviders'),
+                children: screens('gameProviders', {
+                  list: 'GameProvidersListPage',
+                  create: 'GameProviderCreatePage',
+                  detail: 'GameProviderDetailPage',
+                }),
+              },
+            ]),
+          },
+          {
+            path: 'game-studios',
+            ...group('nav.groups.games', [
+              {
+                path: 'manage',
+                ...crumb('nav.gameStudios'),
+                children: screens('gameStudios', {
+                  list: 'GameStudiosListPage',
+                  create: 'GameStudioCreatePage',
+                  detail: 'GameStudioDetailPage',
+                }),
+              },
+            ]),
+          },
+          {
+            path: 'games',
+            ...group('nav.groups.games', [
+              { path: 'integrations', ...crumb('nav.gameIntegrations'), ...page('games', 'GameIntegrationsPage') },
+              {
+                path: 'manage',
+                ...crumb('nav.games'),
+                children: screens('games', { list: 'GamesListPage', create: 'GameCreatePage', detail: 'GameDetailPage' }),
+              },
+              {
+                path: 'versions',
+                ...crumb('nav.gameVersions'),
+                children: screens(
+                  'gameVersions',
+                  { list: 'GameVersionsListPage', create: 'GameVersionCreatePage', detail: 'GameVersionDetailPage' },
+                  [{ path: ':id/copy', ...crumb('crumbs.copy'), ...page('gameVersions', 'GameVersionCopyPage') }],
+                ),
+              },
+            ]),
+          },
+          {
+            path: 'integrations',
+            ...group('nav.groups.integrations', [
+              {
+                path: 'games',
+                ...crumb('nav.integrationGames'),
+                children: screens('integrations', {
+                  list: 'IntegrationGamesPage',
+                  detail: 'IntegrationGamesDetailPage',
+                }),
+              },
+              {
+                path: 'manage',
+                ...crumb('nav.integrations'),
+                children: screens(
+                  'integrations',
+                  { list: 'IntegrationsListPage', create: 'IntegrationCreatePage', detail: 'IntegrationDetailPage' },
+                  [{ path: ':id/push', ...crumb('crumbs.push'), ...page('integrations', 'IntegrationPushPage') }],
+                ),
+              },
+            ]),
+          },
+          {
+            path: 'masterdata',
+            ...group('nav.groups.masterdata', [
+              { path: 'configuration', ...crumb('nav.configuration'), ...page('masterdata', 'ConfigurationPage') },
+              {
+                path: 'jurisdictions',
+                ...crumb('nav.jurisdictions'),
+                children: screens('jurisdictions', {
+                  list: 'JurisdictionsListPage',
+                  create: 'JurisdictionCreatePage',
+                  detail: 'JurisdictionDetailPage',
+                }),
+              },
+            ]),
+          },
+          {
+            path: 'reporting',
+            ...group('nav.groups.reporting', [
+              { path: 'audit-entries', ...crumb('nav.auditEntries'), ...page('reporting', 'AuditEntriesPage') },
+              {
+                path: 'casino-performance-report',
+                ...crumb('nav.casinoPerformance'),
+                ...page('reporting', 'CasinoPerformancePage'),
+              },
+              {
+                path: 'game-performance-report',
+                ...crumb('nav.gamePerformance'),
+                ...page('reporting', 'GamePerformancePage'),
+              },
+              { path: 'game-rounds', ...crumb('nav.gameRounds'), ...page('reporting', 'GameRoundsPage') },
+              { path: 'ggr-report', ...crumb('nav.ggrReport'), ...page('reporting', 'GgrReportPage') },
+              {
+                path: 'integration-game-performance-report',
+                ...crumb('nav.integrationGamePerformance'),
+                ...page('reporting', 'IntegrationGamePerformancePage'),
+              },
+              { path: 'reports', ...crumb('nav.reports'), ...page('reporting', 'ReportsPage') },
+              {
+                path: 'significant-events',
+                ...crumb('nav.significantEvents'),
+                children: screens('reporting', { list: 'SignificantEventsPage', create: 'SignificantEventCreatePage' }),
+              },
+            ]),
+          },
+          {
+            path: 'support',
+            ...group('nav.groups.support', [
+              {
+                path: 'last-game-rounds',
+                ...crumb('nav.lastGameRounds'),
+                children: screens('support', { list: 'LastGameRoundsPage', detail: 'LastGameRoundPage' }),
+              },
+              { path: 'player', ...crumb('nav.player'), ...page('support', 'PlayerPage') },
+            ]),
+          },
+          {
+            path: 'users',
+            ...group('nav.groups.users', [
+              { path: 'account', ...crumb('nav.account'), ...page('users', 'AccountPage') },
+              {
+                path: 'manage',
+                ...crumb('nav.users'),
+                children: screens('users', { list: 'UsersListPage', create: 'UserCreatePage', detail: 'UserDetailPage' }),
+              },
+            ]),
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** Starts loading the code of the screen at `path` (hover and idle prefetch). */
+export function prefetchPath(path: string): void {
+  for (const match of matchRoutes(routes, path) ?? []) {
+    const lazy = match.route.lazy;
+    if (typeof lazy === 'function') lazy().catch(() => {});
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * The typed confirmation every destructive or state-changing action asks for (spec §5): the action runs
+ * only after the user typed the shown text exactly.
+ */
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+
+export interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  /** The text the user must type. */
+  confirmText: string;
+  confirmLabel: string;
+  description?: string | undefined;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={props.title} centered>
+      {/* Mounted afresh each time it opens, so the typed text starts empty. */}
+      {props.opened && <ConfirmForm {...props} />}
+    </Modal>
+  );
+}
+
+function ConfirmForm({ confirmText, confirmLabel, description, danger, busy, onConfirm, onClose }: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const inputId = useId();
+  const matches = typed === confirmText;
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (matches && !busy) onConfirm();
+      }}
+    >
+      <Stack>
+        {description && <Text size="sm">{description}</Text>}
+        <Text size="sm">
+          <Trans i18nKey="confirm.typeToConfirm" values={{ text: confirmText }} components={{ strong: <strong /> }} />
+        </Text>
+        <TextInput
+          id={inputId}
+          label={t('confirm.inputLabel')}
+          value={typed}
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          autoComplete="off"
+          data-autofocus
+          data-testid="confirm-input"
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" color={danger ? 'red' : undefined} disabled={!matches} loading={busy}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

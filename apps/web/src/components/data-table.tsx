@@ -1,0 +1,113 @@
+/** A server-paginated, sortable table; the caller owns the query (usually kept in the URL). */
+import { Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { PAGE_SIZES, type ListQuery } from '@backoffice/contracts';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface Column<Row, Field extends string> {
+  key: string;
+  header: string;
+  /** The server-side sort field, when the column can sort. */
+  sortField?: Field;
+  render: (row: Row) => ReactNode;
+}
+
+interface DataTableProps<Row, Field extends string> {
+  columns: Column<Row, Field>[];
+  rows: Row[] | undefined;
+  total: number;
+  query: ListQuery<Field>;
+  onQueryChange: (patch: Partial<ListQuery<Field>>) => void;
+  rowKey: (row: Row) => string;
+  onRowClick?: (row: Row) => void;
+  loading?: boolean;
+}
+
+function sortIndicator(active: boolean, order: 'asc' | 'desc') {
+  if (!active) return '↕';
+  return order === 'asc' ? '▲' : '▼';
+}
+
+export function DataTable<Row, Field extends string>(props: DataTableProps<Row, Field>) {
+  const { columns, rows, total, query, onQueryChange, rowKey, onRowClick, loading } = props;
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / query.pageSize));
+
+  return (
+    <>
+      <Table.ScrollContainer minWidth={500}>
+        <Table highlightOnHover={!!onRowClick} striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => {
+                const field = column.sortField;
+                const active = field !== undefined && query.sort === field;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={active ? (query.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {field ? (
+                      <UnstyledButton
+                        fw={600}
+                        fz="sm"
+                        aria-label={t('common.sortBy', { column: column.header })}
+                        onClick={() =>
+                          onQueryChange({ sort: field, order: active && query.order === 'asc' ? 'desc' : 'asc' })
+                        }
+                      >
+                        {column.header} <Text span c={active ? undefined : 'dimmed'}>{sortIndicator(active, query.order)}</Text>
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows?.map((row) => (
+              <Table.Tr
+                key={rowKey(row)}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                style={onRowClick ? { cursor: 'pointer' } : undefined}
+              >
+                {columns.map((column) => (
+                  <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {loading && !rows && (
+        <Center py="lg">
+          <Loader size="sm" aria-label={t('common.loading')} />
+        </Center>
+      )}
+      {rows && rows.length === 0 && (
+        <Text c="dimmed" ta="center" py="lg">
+          {t('common.noEntries')}
+        </Text>
+      )}
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed" data-testid="list-total">
+          {t('common.entries', { count: total })}
+        </Text>
+        <Group gap="sm">
+          <Select
+            aria-label={t('common.pageSize')}
+            w={90}
+            size="xs"
+            data={PAGE_SIZES.map(String)}
+            value={String(query.pageSize)}
+            allowDeselect={false}
+            onChange={(value) => value && onQueryChange({ pageSize: Number(value) })}
+          />
+          <Pagination size="sm" total={pages} value={Math.min(query.page, pages)} onChange={(page) => onQueryChange({ page })} />
+        </Group>
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, Loader, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { useDeleteJurisdiction } from '../api/delete-jurisdiction';
+import { useJurisdiction } from '../api/get-jurisdiction';
+import { useUpdateJurisdiction } from '../api/update-jurisdiction';
+import { JurisdictionForm } from '../components/jurisdiction-form';
+
+export function JurisdictionDetailPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { data: jurisdiction, error, isPending, refetch } = useJurisdiction(id);
+  const update = useUpdateJurisdiction();
+  const remove = useDeleteJurisdiction();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (!jurisdiction) {
+    return (
+      <>
+        <PageHeader />
+        <ErrorAlert error={error} onRetry={() => void refetch()} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={jurisdiction.name}
+        actions={
+          <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
+            {t('common.delete')}
+          </Button>
+        }
+      />
+      {remove.error && <ErrorAlert error={remove.error} onRetry={() => void refetch()} />}
+      <JurisdictionForm
+        // A new version (saved here or reloaded) starts the form afresh from the stored state.
+        key={jurisdiction.version}
+        initialValues={{ name: jurisdiction.name }}
+        submitLabel={t('common.save')}
+        confirmText={() => jurisdiction.name}
+        onReload={() => void refetch()}
+        onSave={async (values) => {
+          await update.mutateAsync({ id, version: jurisdiction.version, ...values });
+          notifications.show({ color: 'green', message: t('common.saved') });
+        }}
+      />
+      <Text size="sm" c="dimmed" mt="lg">
+        {t('common.updatedAt')}: {formatDateTime(jurisdiction.updatedAt, language)} · {t('common.version')}{' '}
+        {jurisdiction.version}
+      </Text>
+      <ConfirmDialog
+        opened={confirmDelete}
+        title={t('jurisdictions.deleteTitle')}
+        description={t('confirm.deleteWarning')}
+        confirmText={jurisdiction.name}
+        confirmLabel={t('common.delete')}
+        danger
+        busy={remove.isPending}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          remove.mutate(
+            { id, version: jurisdiction.version },
+            {
+              onSuccess: () => {
+                notifications.show({ color: 'green', message: t('common.deleted') });
+                navigate(paths.jurisdictions.list);
+              },
+              onSettled: () => setConfirmDelete(false),
+            },
+          )
+        }
+      />
+    </>
+  );
+}

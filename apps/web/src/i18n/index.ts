@@ -1,0 +1,64 @@
+/**
+ * German (default) and English. The choice lives in a cookie for 365 days (no locale in the URL), sets
+ * `<html lang>`, and switches zod's messages for form validation. Error messages come from the contracts'
+ * catalogue, so server and browser say the same thing.
+ */
+import {
+  defaultLanguage,
+  errorCatalogue,
+  errorCodes,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_DAYS,
+  type Language,
+} from '@backoffice/contracts';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { z } from 'zod';
+import { readCookie, writeCookie } from '../lib/cookies';
+import de from './de.json';
+import en from './en.json';
+
+function errorMessages(language: Language): Record<string, string> {
+  return Object.fromEntries(errorCodes.map((code) => [code, errorCatalogue[code].messages[language]]));
+}
+
+const zodLocales = { de: z.locales.de, en: z.locales.en } as const;
+
+function applyLanguage(language: Language): void {
+  document.documentElement.lang = language;
+  z.config(zodLocales[language]());
+}
+
+export function initialLanguage(): Language {
+  const stored = readCookie(LANGUAGE_COOKIE);
+  return isLanguage(stored) ? stored : defaultLanguage;
+}
+
+export async function initI18n(language: Language = initialLanguage()) {
+  await i18n.use(initReactI18next).init({
+    resources: {
+      de: { translation: { ...de, errors: errorMessages('de') } },
+      en: { translation: { ...en, errors: errorMessages('en') } },
+    },
+    lng: language,
+    fallbackLng: defaultLanguage,
+    supportedLngs: ['de', 'en'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  applyLanguage(language);
+  return i18n;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  writeCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_MAX_AGE_DAYS);
+  await i18n.changeLanguage(language);
+  applyLanguage(language);
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : defaultLanguage;
+}
+
+export { i18n };

@@ -1,0 +1,93 @@
+/**
+ * The one way the app talks to its server: JSON over fetch, base URL from the page's runtime
+ * configuration, errors as `ApiError` carrying the catalogue code so the UI can say it in the user's language.
+ */
+import { isErrorCode, type ErrorBody, type ErrorCode } from '@backoffice/contracts';
+import type { TFunction } from 'i18next';
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: ErrorBody['details'] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function apiBaseUrl(): string {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]');
+  return (meta?.content || '/api').replace(/\/$/, '');
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = new URL(`${apiBaseUrl()}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const candidate = body as Partial<ErrorBody> | undefined;
+  if (candidate && isErrorCode(candidate.code)) {
+    return new ApiError(status, candidate.code, candidate.message ?? candidate.code, candidate.details);
+  }
+  // Not an answer of ours: a proxy or gateway in between, or the server is down.
+  const code: ErrorCode = status >= 502 && status <= 504 ? 'BACKEND_UNREACHABLE' : 'INTERNAL';
+  return new ApiError(status, code, code);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9' };
+  // A header no cross-site form can send: the server's CSRF defence for changing requests.
+  if (method !== 'GET') headers['x-requested-with'] = 'backoffice';
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'BACKEND_UNREACHABLE', 'network error');
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, body);
+  return body as T;
+}
+
+/** The message to show for any error, in the current language. */
+export function errorText(error: unknown, t: TFunction): string {
+  const code: ErrorCode = error instanceof ApiError ? error.code : 'INTERNAL';
+  return t(`errors.${code}`);
+}
