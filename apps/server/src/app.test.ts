@@ -149,7 +149,11 @@ describeEachEngine('application', (ctx) => {
 
   describe('request ids', () => {
     it.each(['abc-123', 'trace.4f2_A-9', 'x'.repeat(64)])('echoes the valid incoming id %s', async (id) => {
-      const response = await ctx().app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': id } });
+      const response = await ctx().app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-request-id': id },
+      });
       expect(response.headers['x-request-id']).toBe(id);
     });
 
@@ -160,7 +164,11 @@ describeEachEngine('application', (ctx) => {
       ['one over 64 characters', 'x'.repeat(65)],
       ['an empty one', ''],
     ])('replaces %s with a generated uuid', async (_label, id) => {
-      const response = await ctx().app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': id } });
+      const response = await ctx().app.inject({
+        method: 'GET',
+        url: '/healthz',
+        headers: { 'x-request-id': id },
+      });
       expect(response.headers['x-request-id']).toMatch(UUID);
     });
 
@@ -184,13 +192,16 @@ describeEachEngine('application', (ctx) => {
   });
 
   describe('error answers', () => {
-    it.each(['GET', 'POST', 'DELETE'] as const)('answers %s on an unknown /api path with a JSON 404', async (method) => {
-      expectErrorBody(await ctx().app.inject({ method, url: '/api/does-not-exist' }), {
-        statusCode: 404,
-        code: 'NOT_FOUND',
-        message: errorMessage('NOT_FOUND', 'de'),
-      });
-    });
+    it.each(['GET', 'POST', 'DELETE'] as const)(
+      'answers %s on an unknown /api path with a JSON 404',
+      async (method) => {
+        expectErrorBody(await ctx().app.inject({ method, url: '/api/does-not-exist' }), {
+          statusCode: 404,
+          code: 'NOT_FOUND',
+          message: errorMessage('NOT_FOUND', 'de'),
+        });
+      },
+    );
 
     it('answers the unknown /api path in English when asked', async () => {
       const response = await ctx().app.inject({
@@ -208,7 +219,11 @@ describeEachEngine('application', (ctx) => {
         headers: { 'content-type': 'application/json' },
         payload: '{"name": "Malta",',
       });
-      expectErrorBody(response, { statusCode: 400, code: 'BAD_REQUEST', message: errorMessage('BAD_REQUEST', 'de') });
+      expectErrorBody(response, {
+        statusCode: 400,
+        code: 'BAD_REQUEST',
+        message: errorMessage('BAD_REQUEST', 'de'),
+      });
       expect(response.body).not.toMatch(/JSON|Unexpected|position|FST_|stack/i);
     });
 
@@ -222,7 +237,11 @@ describeEachEngine('application', (ctx) => {
             headers: { 'content-type': contentType },
             payload: 'name=Malta',
           }),
-          { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: errorMessage('UNSUPPORTED_MEDIA_TYPE', 'de') },
+          {
+            statusCode: 415,
+            code: 'UNSUPPORTED_MEDIA_TYPE',
+            message: errorMessage('UNSUPPORTED_MEDIA_TYPE', 'de'),
+          },
         );
       },
     );
@@ -287,7 +306,11 @@ describeEachEngine('application', (ctx) => {
         'answers %s with 500 INTERNAL and hides the original error',
         async (url) => {
           const response = await withBrokenRoutes.app.inject({ method: 'GET', url });
-          expectErrorBody(response, { statusCode: 500, code: 'INTERNAL', message: errorMessage('INTERNAL', 'de') });
+          expectErrorBody(response, {
+            statusCode: 500,
+            code: 'INTERNAL',
+            message: errorMessage('INTERNAL', 'de'),
+          });
           expect(response.body).not.toContain('hunter2');
           expect(response.body).not.toContain('postgres://');
           expect(response.body).not.toMatch(/ECONNREFUSED|TypeError|stack/);
@@ -315,7 +338,11 @@ describeEachEngine('application', (ctx) => {
       const collection = Object.keys(document.paths).find((path) => /^\/api\/jurisdictions\/?$/.test(path));
       expect(collection).toBeDefined();
       expect(Object.keys(document.paths[collection!]!).sort()).toEqual(['get', 'post']);
-      expect(Object.keys(document.paths['/api/jurisdictions/{id}'] ?? {}).sort()).toEqual(['delete', 'get', 'put']);
+      expect(Object.keys(document.paths['/api/jurisdictions/{id}'] ?? {}).sort()).toEqual([
+        'delete',
+        'get',
+        'put',
+      ]);
       expect(document.paths).not.toHaveProperty('/api/openapi.json');
     });
 
@@ -325,7 +352,9 @@ describeEachEngine('application', (ctx) => {
       }>();
       const item = document.paths['/api/jurisdictions/{id}']!;
       expect(Object.keys(item.put!.responses)).toEqual(expect.arrayContaining(['200', '400', '404', '409']));
-      expect(Object.keys(item.delete!.responses)).toEqual(expect.arrayContaining(['204', '400', '404', '409']));
+      expect(Object.keys(item.delete!.responses)).toEqual(
+        expect.arrayContaining(['204', '400', '404', '409']),
+      );
     });
 
     it('serves the browsable docs at /api/docs', async () => {

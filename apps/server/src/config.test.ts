@@ -96,7 +96,9 @@ describe('loadConfig values', () => {
   });
 
   it('takes PUBLIC_URL over the localhost default', () => {
-    expect(loadConfig({ PUBLIC_URL: 'http://bo.test:8080', PORT: '1' }).publicUrl.href).toBe('http://bo.test:8080/');
+    expect(loadConfig({ PUBLIC_URL: 'http://bo.test:8080', PORT: '1' }).publicUrl.href).toBe(
+      'http://bo.test:8080/',
+    );
   });
 
   it.each(['0', '65535'])('accepts PORT %s', (port) => {
@@ -124,12 +126,18 @@ describe('loadConfig rejects invalid values with a ConfigError', () => {
     ['PUBLIC_URL', 'not a url'],
     ['SHUTDOWN_TIMEOUT_MS', '-5'],
   ])('%s=%s', (name, value) => {
-    expect(configError({ [name]: value }).problems).toEqual([expect.stringMatching(new RegExp(`^${name}: `))]);
+    expect(configError({ [name]: value }).problems).toEqual([
+      expect.stringMatching(new RegExp(`^${name}: `)),
+    ]);
   });
 
   it('lists every invalid variable at once', () => {
     const problems = configError({ PORT: 'x', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }).problems;
-    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual(['LOG_LEVEL', 'PORT', 'TRUST_PROXY']);
+    expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
+      'LOG_LEVEL',
+      'PORT',
+      'TRUST_PROXY',
+    ]);
   });
 });
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  errorCatalogue,
-  errorCodes,
-  errorMessage,
-  errorStatus,
-  isErrorCode,
-  type ErrorCode,
-} from './errors';
+import { errorCatalogue, errorCodes, errorMessage, errorStatus, isErrorCode, type ErrorCode } from './errors';
 import { languages } from './languages';
 
 const entries = Object.entries(errorCatalogue) as [ErrorCode, (typeof errorCatalogue)[ErrorCode]][];
@@ -46,8 +39,15 @@ const specConflicts: ErrorCode[] = [
   'GAME_PROVIDER_NAME_TAKEN',
   'GAME_STUDIO_NAME_TAKEN',
 ];
-const specNotFound: ErrorCode[] = ['GAME_PROVIDER_BOUND_NOT_FOUND', 'GAME_PROVIDER_NOT_FOUND', 'GAME_STUDIO_NOT_FOUND'];
-const specBadInput: ErrorCode[] = ['OPERATOR_API_CONFIG_NOT_APPLICABLE', 'GAME_PROVIDER_CONFIG_NOT_APPLICABLE'];
+const specNotFound: ErrorCode[] = [
+  'GAME_PROVIDER_BOUND_NOT_FOUND',
+  'GAME_PROVIDER_NOT_FOUND',
+  'GAME_STUDIO_NOT_FOUND',
+];
+const specBadInput: ErrorCode[] = [
+  'OPERATOR_API_CONFIG_NOT_APPLICABLE',
+  'GAME_PROVIDER_CONFIG_NOT_APPLICABLE',
+];
 const specIdentityFailures: ErrorCode[] = [
   'IDENTITY_ADD_USER_FAILED',
   'IDENTITY_EDIT_USER_FAILED',
@@ -113,7 +113,9 @@ describe('error catalogue (spec §8)', () => {
 
 describe('errorMessage and errorStatus', () => {
   it('read the catalogue entry of the code in the asked language', () => {
-    expect(errorMessage('JURISDICTION_NAME_TAKEN', 'de')).toBe(errorCatalogue.JURISDICTION_NAME_TAKEN.messages.de);
+    expect(errorMessage('JURISDICTION_NAME_TAKEN', 'de')).toBe(
+      errorCatalogue.JURISDICTION_NAME_TAKEN.messages.de,
+    );
     expect(errorMessage('JURISDICTION_NAME_TAKEN', 'en')).toBe('Jurisdiction name already taken.');
     expect(errorStatus('STALE_VERSION')).toBe(409);
     expect(errorStatus('VALIDATION_FAILED')).toBe(400);

@@ -88,7 +88,12 @@ describe('listQuerySchema', () => {
   });
 
   it('backs the jurisdiction list with name as default sort', () => {
-    expect(jurisdictionListQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20, sort: 'name', order: 'asc' });
+    expect(jurisdictionListQuerySchema.parse({})).toEqual({
+      page: 1,
+      pageSize: 20,
+      sort: 'name',
+      order: 'asc',
+    });
     expect(jurisdictionListQuerySchema.safeParse({ sort: 'id' }).success).toBe(false);
   });
 });
@@ -115,7 +120,9 @@ describe('recordMetaSchema and expectedVersionSchema', () => {
     const now = new Date().toISOString();
     expect(recordMetaSchema.safeParse({ version: 1, createdAt: now, updatedAt: now }).success).toBe(true);
     expect(recordMetaSchema.safeParse({ version: 0, createdAt: now, updatedAt: now }).success).toBe(false);
-    expect(recordMetaSchema.safeParse({ version: 1, createdAt: 'yesterday', updatedAt: now }).success).toBe(false);
+    expect(recordMetaSchema.safeParse({ version: 1, createdAt: 'yesterday', updatedAt: now }).success).toBe(
+      false,
+    );
   });
 
   it('coerces the expected version from the query string', () => {

@@ -79,7 +79,9 @@ const concretePaths = specRoutes.flatMap(({ route, optionalId }) => {
 
 describe('screenPatterns', () => {
   it('holds exactly the routes of the spec table, with ":id?" for optional ids', () => {
-    const expected = specRoutes.map(({ route, optionalId }) => route.replace('{id}', optionalId ? ':id?' : ':id'));
+    const expected = specRoutes.map(({ route, optionalId }) =>
+      route.replace('{id}', optionalId ? ':id?' : ':id'),
+    );
     expect([...screenPatterns].sort()).toEqual(expected.sort());
   });
 });

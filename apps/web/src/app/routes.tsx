@@ -30,15 +30,15 @@ const areas = {
 type Areas = typeof areas;
 type PageOf<A extends keyof Areas> = keyof Awaited<ReturnType<Areas[A]>> & string;
 
+/** The plain loader behind each route's `lazy`: prefetching must not trigger the reload guard. */
+const prefetchers = new WeakMap<object, () => Promise<unknown>>();
+
 /** A screen: the named page component of an area's chunk. */
 function page<A extends keyof Areas>(area: A, name: PageOf<A>): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const load = areas[area] as () => Promise<Record<string, ComponentType>>;
-      const module = await loadWithReload(load);
-      return { Component: module[name] };
-    },
-  };
+  const load = areas[area] as () => Promise<Record<string, ComponentType>>;
+  const lazy = async () => ({ Component: (await loadWithReload(load))[name] });
+  prefetchers.set(lazy, load);
+  return { lazy };
 }
 
 function crumb(key: string, linkable = true): { handle: RouteHandle } {
@@ -277,7 +277,8 @@ export const routes: RouteObject[] = [
 /** Starts loading the code of the screen at `path` (hover and idle prefetch). */
 export function prefetchPath(path: string): void {
   for (const match of matchRoutes(routes, path) ?? []) {
-    const lazy = match.route.lazy;
-    if (typeof lazy === 'function') lazy().catch(() => {});
+    const load = match.route.lazy && prefetchers.get(match.route.lazy);
+    // A failed prefetch is harmless: navigating there later loads (and guards) it again.
+    load?.().catch(() => {});
   }
 }

@@ -26,9 +26,11 @@ export function PageHeader({ title, actions }: PageHeaderProps) {
   const crumbs = useCrumbs();
   const heading = title ?? crumbs.at(-1)?.label ?? t('app.title');
 
+  // Screens outside the route table's areas (the home page) keep the default title "Back Office".
+  const documentTitle = crumbs.length > 0 ? `${heading} · ${t('app.title')}` : t('app.title');
   useEffect(() => {
-    document.title = heading === t('app.title') ? heading : `${heading} · ${t('app.title')}`;
-  }, [heading, t]);
+    document.title = documentTitle;
+  }, [documentTitle]);
 
   return (
     <Stack gap={4} mb="lg">

@@ -56,7 +56,11 @@ function helpers(ctx: () => TestContext) {
   }
 
   async function auditFor(id: string) {
-    return ctx().database.db.select().from(auditEntries).where(eq(auditEntries.entityId, id)).orderBy(auditEntries.id);
+    return ctx()
+      .database.db.select()
+      .from(auditEntries)
+      .where(eq(auditEntries.entityId, id))
+      .orderBy(auditEntries.id);
   }
 
   async function auditCount(): Promise<number> {
@@ -76,7 +80,20 @@ function helpers(ctx: () => TestContext) {
     }
   }
 
-  return { inject, create, created, list, listNames, update, remove, stored, storedByName, auditFor, auditCount, withFailingAudit };
+  return {
+    inject,
+    create,
+    created,
+    list,
+    listNames,
+    update,
+    remove,
+    stored,
+    storedByName,
+    auditFor,
+    auditCount,
+    withFailingAudit,
+  };
 }
 
 function expectError(
@@ -147,7 +164,10 @@ describeEachEngine('jurisdictions API', (ctx) => {
       ['the language cookie', { cookie: 'lang=en' }],
       ['Accept-Language', { 'accept-language': 'en' }],
       ['Accept-Language with a region and weights', { 'accept-language': 'fr-CH, en-GB;q=0.8, de;q=0.5' }],
-      ['an unsupported cookie, falling back to Accept-Language', { cookie: 'lang=fr', 'accept-language': 'en' }],
+      [
+        'an unsupported cookie, falling back to Accept-Language',
+        { cookie: 'lang=fr', 'accept-language': 'en' },
+      ],
     ])('answers the duplicate in English when asked through %s', async (_label, headers) => {
       await h.created('Anjouan');
       const body = expectError(await h.create('anjouan', headers), 409, 'JURISDICTION_NAME_TAKEN');
@@ -183,7 +203,11 @@ describeEachEngine('jurisdictions API', (ctx) => {
       ['a number as name', { name: 42 }],
       ['null as name', { name: null }],
     ])('refuses a body with %s on body.name', async (_label, payload) => {
-      const body = expectError(await h.inject({ method: 'POST', url: BASE, payload }), 400, 'VALIDATION_FAILED');
+      const body = expectError(
+        await h.inject({ method: 'POST', url: BASE, payload }),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(body.details?.map((detail) => detail.path)).toEqual(['body.name']);
       expect(await ctx().database.db.select().from(jurisdictions)).toEqual([]);
     });
@@ -278,7 +302,8 @@ describeEachEngine('jurisdictions API', (ctx) => {
       ['0%', ['100% Fair']],
       ['\\', ['Back\\slash']],
     ])('matches the LIKE wildcard %s literally', async (q, expected) => {
-      for (const name of ['100% Fair', '1000 Fair', 'Isle_of_Man', 'IsleXofXMan', 'Back\\slash']) await h.created(name);
+      for (const name of ['100% Fair', '1000 Fair', 'Isle_of_Man', 'IsleXofXMan', 'Back\\slash'])
+        await h.created(name);
       expect(await h.listNames({ q })).toEqual(expected);
     });
 
@@ -312,7 +337,11 @@ describeEachEngine('jurisdictions API', (ctx) => {
     });
 
     it('answers 400 VALIDATION_FAILED on params.id for an id that is not a uuid', async () => {
-      const body = expectError(await h.inject({ method: 'GET', url: `${BASE}/not-a-uuid` }), 400, 'VALIDATION_FAILED');
+      const body = expectError(
+        await h.inject({ method: 'GET', url: `${BASE}/not-a-uuid` }),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(body.details?.map((detail) => detail.path)).toEqual(['params.id']);
     });
   });
@@ -323,7 +352,12 @@ describeEachEngine('jurisdictions API', (ctx) => {
       const response = await h.update(record.id, { name: ' Alderney Gambling ', version: 1 });
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<Jurisdiction>();
-      expect(body).toMatchObject({ id: record.id, name: 'Alderney Gambling', version: 2, createdAt: record.createdAt });
+      expect(body).toMatchObject({
+        id: record.id,
+        name: 'Alderney Gambling',
+        version: 2,
+        createdAt: record.createdAt,
+      });
       expect(Date.parse(body.updatedAt)).toBeGreaterThan(Date.parse(record.updatedAt));
       expect(await h.stored(record.id)).toMatchObject({ name: 'Alderney Gambling', version: 2 });
 
@@ -345,7 +379,11 @@ describeEachEngine('jurisdictions API', (ctx) => {
     it('refuses a name another record has (any case) with 409 and leaves the row unchanged', async () => {
       await h.created('Malta');
       const other = await h.created('Curacao');
-      const body = expectError(await h.update(other.id, { name: 'MALTA', version: 1 }), 409, 'JURISDICTION_NAME_TAKEN');
+      const body = expectError(
+        await h.update(other.id, { name: 'MALTA', version: 1 }),
+        409,
+        'JURISDICTION_NAME_TAKEN',
+      );
       expect(body.message).toBe(errorMessage('JURISDICTION_NAME_TAKEN', 'de'));
       expect(await h.stored(other.id)).toMatchObject({ name: 'Curacao', version: 1 });
     });
@@ -366,15 +404,22 @@ describeEachEngine('jurisdictions API', (ctx) => {
       ['version 0', { name: 'Valid', version: 0 }, 'body.version'],
       ['a version as text', { name: 'Valid', version: '1' }, 'body.version'],
       ['a blank name', { name: ' ', version: 1 }, 'body.name'],
-    ])('refuses %s with 400 VALIDATION_FAILED and leaves the row unchanged', async (_label, payload, path) => {
-      const record = await h.created('Gibraltar');
-      const body = expectError(await h.update(record.id, payload), 400, 'VALIDATION_FAILED');
-      expect(body.details?.map((detail) => detail.path)).toEqual([path]);
-      expect(await h.stored(record.id)).toMatchObject({ name: 'Gibraltar', version: 1 });
-    });
+    ])(
+      'refuses %s with 400 VALIDATION_FAILED and leaves the row unchanged',
+      async (_label, payload, path) => {
+        const record = await h.created('Gibraltar');
+        const body = expectError(await h.update(record.id, payload), 400, 'VALIDATION_FAILED');
+        expect(body.details?.map((detail) => detail.path)).toEqual([path]);
+        expect(await h.stored(record.id)).toMatchObject({ name: 'Gibraltar', version: 1 });
+      },
+    );
 
     it('refuses an id that is not a uuid with 400', async () => {
-      const body = expectError(await h.update('123', { name: 'Valid', version: 1 }), 400, 'VALIDATION_FAILED');
+      const body = expectError(
+        await h.update('123', { name: 'Valid', version: 1 }),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(body.details?.map((detail) => detail.path)).toEqual(['params.id']);
     });
   });
@@ -458,7 +503,11 @@ describeEachEngine('jurisdictions API', (ctx) => {
 
       expectError(await h.create('MALTA'), 409, 'JURISDICTION_NAME_TAKEN');
       expectError(await h.create(''), 400, 'VALIDATION_FAILED');
-      expectError(await h.update(record.id, { name: 'gibraltar', version: 1 }), 409, 'JURISDICTION_NAME_TAKEN');
+      expectError(
+        await h.update(record.id, { name: 'gibraltar', version: 1 }),
+        409,
+        'JURISDICTION_NAME_TAKEN',
+      );
       expectError(await h.update(record.id, { name: 'Other', version: 9 }), 409, 'STALE_VERSION');
       expectError(await h.update(UNKNOWN_ID, { name: 'Other', version: 1 }), 404, 'RECORD_NOT_FOUND');
       expectError(await h.remove(record.id, 9), 409, 'STALE_VERSION');

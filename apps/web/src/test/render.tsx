@@ -1,0 +1,102 @@
+/**
+ * Test rendering: the app's providers (Mantine, TanStack Query, i18n) around the UI under test, and a
+ * memory data router when the UI needs routing. Mantine runs in its `test` environment (no transitions,
+ * no portals) so dialogs and menus appear synchronously inside the rendered container.
+ */
+import type { Language } from '@backoffice/contracts';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { ReactElement, ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createQueryClient } from '../app/providers';
+import { changeLanguage, i18n, initI18n } from '../i18n';
+
+/** The app's query client, without retries so failures show at once. */
+export function createTestQueryClient(): QueryClient {
+  const client = createQueryClient();
+  const defaults = client.getDefaultOptions();
+  client.setDefaultOptions({
+    ...defaults,
+    queries: { ...defaults.queries, retry: false },
+    mutations: { ...defaults.mutations, retry: false },
+  });
+  return client;
+}
+
+/** Initialises i18n once per test file, then switches the language (cookie, <html lang>, zod messages). */
+export async function setLanguage(language: Language): Promise<void> {
+  if (!i18n.isInitialized) await initI18n(language);
+  else await changeLanguage(language);
+}
+
+export function TestProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <MantineProvider env="test">
+      <Notifications />
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+export interface RenderOptions {
+  language?: Language;
+  queryClient?: QueryClient;
+}
+
+export interface Rendered extends RenderResult {
+  user: UserEvent;
+  queryClient: QueryClient;
+}
+
+/** Renders UI that needs no router. */
+export async function renderWithProviders(ui: ReactElement, options: RenderOptions = {}): Promise<Rendered> {
+  await setLanguage(options.language ?? 'de');
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const user = userEvent.setup();
+  const result = render(<TestProviders client={queryClient}>{ui}</TestProviders>);
+  return { ...result, user, queryClient };
+}
+
+export interface RouterRenderOptions extends RenderOptions {
+  /** Where the memory history starts. */
+  initialEntries?: string[];
+}
+
+/** Renders a route table in a memory data router (e.g. the app's `routes`). */
+export async function renderRoutes(
+  routes: RouteObject[],
+  options: RouterRenderOptions = {},
+): Promise<Rendered & { router: ReturnType<typeof createMemoryRouter> }> {
+  await setLanguage(options.language ?? 'de');
+  const queryClient = options.queryClient ?? createTestQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
+  const user = userEvent.setup();
+  const result = render(
+    <TestProviders client={queryClient}>
+      <RouterProvider router={router} />
+    </TestProviders>,
+  );
+  return { ...result, user, queryClient, router };
+}
+
+/** Renders one element at a URL matched by `path` (e.g. ':id' routes), for components that need routing. */
+export function renderAtRoute(
+  element: ReactElement,
+  options: RouterRenderOptions & { path?: string } = {},
+): ReturnType<typeof renderRoutes> {
+  const { path = '/', ...rest } = options;
+  return renderRoutes([{ path, element }], { initialEntries: [path], ...rest });
+}
+
+/** The text shown as a form field's error (what `aria-describedby` points to), or undefined. */
+export function fieldError(input: HTMLElement): string | undefined {
+  const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
+  for (const id of ids) {
+    const node = document.getElementById(id);
+    if (node && /error/i.test(node.id + ' ' + node.className)) return node.textContent ?? '';
+  }
+  return undefined;
+}
