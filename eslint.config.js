@@ -32,7 +32,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['../../features/*', '../../../features/*'], message: 'Features must not import other features.' },
+            {
+              group: ['../../features/*', '../../../features/*'],
+              message: 'Features must not import other features.',
+            },
             { group: ['**/app/*', '../../app/*'], message: 'Features must not import from the app layer.' },
           ],
         },
@@ -44,7 +47,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/*', '**/app/*'], message: 'Shared code must not import features or the app.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/features/*', '**/app/*'],
+              message: 'Shared code must not import features or the app.',
+            },
+          ],
+        },
       ],
     },
   },

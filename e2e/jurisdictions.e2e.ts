@@ -82,7 +82,9 @@ describe.skipIf(!!skipReason)('jurisdictions', () => {
     await page.getByLabel('Name').fill('Estonia (my change)');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await confirmWith(page, 'Estonia (Tax and Customs Board)', 'Speichern');
-    await page.getByText('Jemand anderes hat diesen Datensatz inzwischen geändert', { exact: false }).waitFor();
+    await page
+      .getByText('Jemand anderes hat diesen Datensatz inzwischen geändert', { exact: false })
+      .waitFor();
     await page.getByRole('button', { name: 'Neu laden' }).click();
     await page.getByRole('heading', { name: 'Estonia (renamed by a colleague)' }).waitFor();
     expect(await page.getByLabel('Name').inputValue()).toBe('Estonia (renamed by a colleague)');

@@ -14,9 +14,16 @@ describe.skipIf(!!skipReason)('app shell', () => {
     await expect.poll(() => page.title()).toBe('Back Office');
     await expect.poll(() => page.locator('header').innerText()).toContain('Back Office');
     const groups = await page.locator('nav [role=group] > p').allInnerTexts();
-    expect(groups.map((text) => text.toLowerCase())).toEqual(
-      ['casinos', 'integrationen', 'spiele', 'stammdaten', 'berichte', 'support', 'cpv', 'benutzer'],
-    );
+    expect(groups.map((text) => text.toLowerCase())).toEqual([
+      'casinos',
+      'integrationen',
+      'spiele',
+      'stammdaten',
+      'berichte',
+      'support',
+      'cpv',
+      'benutzer',
+    ]);
     expect(await page.getByTestId('user-area').innerText()).toBe('Nicht angemeldet');
   });
 
@@ -31,7 +38,9 @@ describe.skipIf(!!skipReason)('app shell', () => {
       const response = await page.goto(url(path));
       expect(response?.status(), path).toBe(200);
       await page.locator('main h2').first().waitFor();
-      expect(await page.locator('main').innerText(), path).not.toContain('Diese Seite konnte nicht gefunden werden');
+      expect(await page.locator('main').innerText(), path).not.toContain(
+        'Diese Seite konnte nicht gefunden werden',
+      );
     }
   });
 

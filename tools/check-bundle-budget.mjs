@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 export const BUDGET_BYTES = 250 * 1024;
-const FORBIDDEN = [/\/recharts\//, /\/@mantine\/charts\//, /\/@mantine\/dates\//, /\/dayjs\//, /\/d3-[a-z]+\//];
+const FORBIDDEN = [
+  /\/recharts\//,
+  /\/@mantine\/charts\//,
+  /\/@mantine\/dates\//,
+  /\/dayjs\//,
+  /\/d3-[a-z]+\//,
+];
 const FIRST_ROUTE = /\/features\/home\/index\.tsx?$/;
 
 export function initialChunks(chunks) {
@@ -33,7 +39,9 @@ export function checkBudget(distDir) {
   }));
   const total = sizes.reduce((sum, item) => sum + item.gzip, 0);
   const forbidden = initial.flatMap((chunk) =>
-    chunk.moduleIds.filter((id) => FORBIDDEN.some((pattern) => pattern.test(id))).map((id) => `${chunk.fileName}: ${id}`),
+    chunk.moduleIds
+      .filter((id) => FORBIDDEN.some((pattern) => pattern.test(id)))
+      .map((id) => `${chunk.fileName}: ${id}`),
   );
   return { sizes, total, forbidden, ok: total <= BUDGET_BYTES && forbidden.length === 0 };
 }
@@ -44,7 +52,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const { file, gzip } of result.sizes.sort((a, b) => b.gzip - a.gzip)) {
     console.log(`  ${(gzip / 1024).toFixed(1).padStart(7)} KB  ${file}`);
   }
-  console.log(`initial JavaScript: ${(result.total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_BYTES / 1024} KB)`);
+  console.log(
+    `initial JavaScript: ${(result.total / 1024).toFixed(1)} KB gzipped (budget ${BUDGET_BYTES / 1024} KB)`,
+  );
   for (const line of result.forbidden) console.error(`not allowed in the initial bundle: ${line}`);
   if (!result.ok) {
     console.error('bundle budget exceeded');

@@ -36,6 +36,10 @@ export default defineConfig({
   build: { manifest: true, sourcemap: true, target: 'es2022' },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000', '/oidc': 'http://localhost:3000' },
+    proxy: {
+      '/api': 'http://localhost:3000',
+      '/auth': 'http://localhost:3000',
+      '/oidc': 'http://localhost:3000',
+    },
   },
 });

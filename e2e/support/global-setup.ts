@@ -26,7 +26,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -60,7 +62,8 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromiumPath);
   project.provide('skipReason', '');
   if (!existsSync(chromiumPath)) {
-    if (process.env.CI) throw new Error(`Chromium not found at ${chromiumPath}; CI must install it (apt-get install chromium)`);
+    if (process.env.CI)
+      throw new Error(`Chromium not found at ${chromiumPath}; CI must install it (apt-get install chromium)`);
     const reason = `e2e skipped: no Chromium at ${chromiumPath} (install Debian's chromium or set CHROMIUM_PATH)`;
     console.warn(reason);
     project.provide('skipReason', reason);

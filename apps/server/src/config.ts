@@ -54,7 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       problems.push('SESSION_SECRET: set a random secret of at least 32 characters in production');
     }
     if (!e.DATABASE_URL) {
-      problems.push('DATABASE_URL: production needs a PostgreSQL server; the embedded database is for local use');
+      problems.push(
+        'DATABASE_URL: production needs a PostgreSQL server; the embedded database is for local use',
+      );
     }
     if (publicUrl.protocol !== 'https:') {
       problems.push('PUBLIC_URL: production must be served over https');

@@ -21,7 +21,11 @@ export const errorCatalogue = {
     'Something went wrong on our side. Please try again later.',
     'Auf unserer Seite ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
   ),
-  BAD_REQUEST: define(400, 'The request could not be processed.', 'Die Anfrage konnte nicht verarbeitet werden.'),
+  BAD_REQUEST: define(
+    400,
+    'The request could not be processed.',
+    'Die Anfrage konnte nicht verarbeitet werden.',
+  ),
   VALIDATION_FAILED: define(400, 'The input is not valid.', 'Die Eingabe ist nicht gültig.'),
   NOT_FOUND: define(404, 'This page could not be found', 'Diese Seite konnte nicht gefunden werden'),
   RECORD_NOT_FOUND: define(
@@ -34,7 +38,11 @@ export const errorCatalogue = {
     'Someone else changed this record in the meantime. Reload it and apply your change again.',
     'Jemand anderes hat diesen Datensatz inzwischen geändert. Laden Sie ihn neu und wiederholen Sie Ihre Änderung.',
   ),
-  METHOD_NOT_ALLOWED: define(405, 'This method is not allowed here.', 'Diese Methode ist hier nicht erlaubt.'),
+  METHOD_NOT_ALLOWED: define(
+    405,
+    'This method is not allowed here.',
+    'Diese Methode ist hier nicht erlaubt.',
+  ),
   PAYLOAD_TOO_LARGE: define(413, 'The request is too large.', 'Die Anfrage ist zu groß.'),
   UNSUPPORTED_MEDIA_TYPE: define(
     415,

@@ -12,7 +12,8 @@ export function createQueryClient() {
       queries: {
         staleTime: 30_000,
         // A client error will not change by asking again; connection trouble might.
-        retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500),
+        retry: (failures, error) =>
+          failures < 2 && !(error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500),
       },
     },
   });

@@ -162,19 +162,37 @@ export const routes: RouteObject[] = [
           {
             path: 'games',
             ...group('nav.groups.games', [
-              { path: 'integrations', ...crumb('nav.gameIntegrations'), ...page('games', 'GameIntegrationsPage') },
+              {
+                path: 'integrations',
+                ...crumb('nav.gameIntegrations'),
+                ...page('games', 'GameIntegrationsPage'),
+              },
               {
                 path: 'manage',
                 ...crumb('nav.games'),
-                children: screens('games', { list: 'GamesListPage', create: 'GameCreatePage', detail: 'GameDetailPage' }),
+                children: screens('games', {
+                  list: 'GamesListPage',
+                  create: 'GameCreatePage',
+                  detail: 'GameDetailPage',
+                }),
               },
               {
                 path: 'versions',
                 ...crumb('nav.gameVersions'),
                 children: screens(
                   'gameVersions',
-                  { list: 'GameVersionsListPage', create: 'GameVersionCreatePage', detail: 'GameVersionDetailPage' },
-                  [{ path: ':id/copy', ...crumb('crumbs.copy'), ...page('gameVersions', 'GameVersionCopyPage') }],
+                  {
+                    list: 'GameVersionsListPage',
+                    create: 'GameVersionCreatePage',
+                    detail: 'GameVersionDetailPage',
+                  },
+                  [
+                    {
+                      path: ':id/copy',
+                      ...crumb('crumbs.copy'),
+                      ...page('gameVersions', 'GameVersionCopyPage'),
+                    },
+                  ],
                 ),
               },
             ]),
@@ -195,8 +213,18 @@ export const routes: RouteObject[] = [
                 ...crumb('nav.integrations'),
                 children: screens(
                   'integrations',
-                  { list: 'IntegrationsListPage', create: 'IntegrationCreatePage', detail: 'IntegrationDetailPage' },
-                  [{ path: ':id/push', ...crumb('crumbs.push'), ...page('integrations', 'IntegrationPushPage') }],
+                  {
+                    list: 'IntegrationsListPage',
+                    create: 'IntegrationCreatePage',
+                    detail: 'IntegrationDetailPage',
+                  },
+                  [
+                    {
+                      path: ':id/push',
+                      ...crumb('crumbs.push'),
+                      ...page('integrations', 'IntegrationPushPage'),
+                    },
+                  ],
                 ),
               },
             ]),
@@ -204,7 +232,11 @@ export const routes: RouteObject[] = [
           {
             path: 'masterdata',
             ...group('nav.groups.masterdata', [
-              { path: 'configuration', ...crumb('nav.configuration'), ...page('masterdata', 'ConfigurationPage') },
+              {
+                path: 'configuration',
+                ...crumb('nav.configuration'),
+                ...page('masterdata', 'ConfigurationPage'),
+              },
               {
                 path: 'jurisdictions',
                 ...crumb('nav.jurisdictions'),
@@ -219,7 +251,11 @@ export const routes: RouteObject[] = [
           {
             path: 'reporting',
             ...group('nav.groups.reporting', [
-              { path: 'audit-entries', ...crumb('nav.auditEntries'), ...page('reporting', 'AuditEntriesPage') },
+              {
+                path: 'audit-entries',
+                ...crumb('nav.auditEntries'),
+                ...page('reporting', 'AuditEntriesPage'),
+              },
               {
                 path: 'casino-performance-report',
                 ...crumb('nav.casinoPerformance'),
@@ -241,7 +277,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'significant-events',
                 ...crumb('nav.significantEvents'),
-                children: screens('reporting', { list: 'SignificantEventsPage', create: 'SignificantEventCreatePage' }),
+                children: screens('reporting', {
+                  list: 'SignificantEventsPage',
+                  create: 'SignificantEventCreatePage',
+                }),
               },
             ]),
           },
@@ -263,7 +302,11 @@ export const routes: RouteObject[] = [
               {
                 path: 'manage',
                 ...crumb('nav.users'),
-                children: screens('users', { list: 'UsersListPage', create: 'UserCreatePage', detail: 'UserDetailPage' }),
+                children: screens('users', {
+                  list: 'UsersListPage',
+                  create: 'UserCreatePage',
+                  detail: 'UserDetailPage',
+                }),
               },
             ]),
           },

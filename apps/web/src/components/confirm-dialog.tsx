@@ -28,7 +28,15 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   );
 }
 
-function ConfirmForm({ confirmText, confirmLabel, description, danger, busy, onConfirm, onClose }: ConfirmDialogProps) {
+function ConfirmForm({
+  confirmText,
+  confirmLabel,
+  description,
+  danger,
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const inputId = useId();
@@ -44,7 +52,11 @@ function ConfirmForm({ confirmText, confirmLabel, description, danger, busy, onC
       <Stack>
         {description && <Text size="sm">{description}</Text>}
         <Text size="sm">
-          <Trans i18nKey="confirm.typeToConfirm" values={{ text: confirmText }} components={{ strong: <strong /> }} />
+          <Trans
+            i18nKey="confirm.typeToConfirm"
+            values={{ text: confirmText }}
+            components={{ strong: <strong /> }}
+          />
         </Text>
         <TextInput
           id={inputId}

@@ -53,10 +53,16 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
                         fz="sm"
                         aria-label={t('common.sortBy', { column: column.header })}
                         onClick={() =>
-                          onQueryChange({ sort: field, order: active && query.order === 'asc' ? 'desc' : 'asc' })
+                          onQueryChange({
+                            sort: field,
+                            order: active && query.order === 'asc' ? 'desc' : 'asc',
+                          })
                         }
                       >
-                        {column.header} <Text span c={active ? undefined : 'dimmed'}>{sortIndicator(active, query.order)}</Text>
+                        {column.header}{' '}
+                        <Text span c={active ? undefined : 'dimmed'}>
+                          {sortIndicator(active, query.order)}
+                        </Text>
                       </UnstyledButton>
                     ) : (
                       column.header
@@ -105,7 +111,12 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             allowDeselect={false}
             onChange={(value) => value && onQueryChange({ pageSize: Number(value) })}
           />
-          <Pagination size="sm" total={pages} value={Math.min(query.page, pages)} onChange={(page) => onQueryChange({ page })} />
+          <Pagination
+            size="sm"
+            total={pages}
+            value={Math.min(query.page, pages)}
+            onChange={(page) => onQueryChange({ page })}
+          />
         </Group>
       </Group>
     </>

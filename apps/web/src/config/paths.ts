@@ -21,7 +21,10 @@ export const paths = {
   gameStudios: crud('/game-studios/manage'),
   games: { ...crud('/games/manage'), integrations: '/games/integrations' },
   gameVersions: { ...crud('/games/versions'), copy: (id: string) => `/games/versions/${enc(id)}/copy` },
-  integrations: { ...crud('/integrations/manage'), push: (id: string) => `/integrations/manage/${enc(id)}/push` },
+  integrations: {
+    ...crud('/integrations/manage'),
+    push: (id: string) => `/integrations/manage/${enc(id)}/push`,
+  },
   integrationGames: { list: '/integrations/games', detail: (id: string) => `/integrations/games/${enc(id)}` },
   masterdata: { configuration: '/masterdata/configuration' },
   jurisdictions: crud('/masterdata/jurisdictions'),

@@ -28,7 +28,9 @@ function leaves(tree: unknown, prefix = ''): Map<string, unknown> {
 
 /** The {{placeholders}} and <tags> a translation relies on; both languages must use the same ones. */
 function markers(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<\/?(\w+)\s*\/?>/g)].map((m) => m[0].replace(/\s/g, '')).sort();
+  return [...text.matchAll(/\{\{\s*(\w+)\s*\}\}|<\/?(\w+)\s*\/?>/g)]
+    .map((m) => m[0].replace(/\s/g, ''))
+    .sort();
 }
 
 function emptyNameMessage(): string {

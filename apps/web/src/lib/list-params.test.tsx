@@ -57,7 +57,9 @@ function renderListParams(initialUrl = '/list') {
     latest = useListParams(schema);
     return <output data-testid="query">{JSON.stringify(latest[0])}</output>;
   }
-  const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], { initialEntries: [initialUrl] });
+  const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], {
+    initialEntries: [initialUrl],
+  });
   render(<RouterProvider router={router} />);
   return {
     router,
@@ -77,7 +79,10 @@ describe('useListParams', () => {
   it('parses the query of the current URL', () => {
     const list = renderListParams('/list?page=2&sort=updatedAt&pageSize=bogus');
     expect(list.query).toEqual({ ...defaults, page: 2, sort: 'updatedAt' });
-    expect(JSON.parse(screen.getByTestId('query').textContent!)).toMatchObject({ page: 2, sort: 'updatedAt' });
+    expect(JSON.parse(screen.getByTestId('query').textContent!)).toMatchObject({
+      page: 2,
+      sort: 'updatedAt',
+    });
   });
 
   it('writes only values that differ from the defaults into the URL', () => {

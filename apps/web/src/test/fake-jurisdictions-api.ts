@@ -106,6 +106,11 @@ export class FakeJurisdictionsApi {
     const matching = [...this.records.values()]
       .filter((record) => !q || record.name.toLowerCase().includes(q))
       .sort((a, b) => a[sort].localeCompare(b[sort]) * direction);
-    return { items: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+    return {
+      items: matching.slice((page - 1) * pageSize, page * pageSize),
+      total: matching.length,
+      page,
+      pageSize,
+    };
   }
 }

@@ -26,7 +26,12 @@ export function recordRequest(input: RequestInfo | URL, init: RequestInit = {}):
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, key) => (headers[key] = value));
   const body = typeof init.body === 'string' && init.body !== '' ? JSON.parse(init.body) : undefined;
-  return { method: (init.method ?? 'GET').toUpperCase(), url: new URL(raw, 'http://localhost'), headers, body };
+  return {
+    method: (init.method ?? 'GET').toUpperCase(),
+    url: new URL(raw, 'http://localhost'),
+    headers,
+    body,
+  };
 }
 
 export type FetchHandler = (request: RecordedRequest) => Response | Promise<Response>;

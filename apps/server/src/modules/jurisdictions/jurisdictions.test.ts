@@ -80,6 +80,28 @@ function helpers(ctx: () => TestContext) {
     }
   }
 
+  /**
+   * Makes every commit that wrote a jurisdiction fail (a deferred trigger raises at commit), for the
+   * duration of `fn`: an audit entry written outside the write's transaction would survive this.
+   */
+  async function withFailingCommit(fn: () => Promise<void>) {
+    const { db } = ctx().database;
+    await db.execute(
+      sql.raw(`create function test_reject_commit() returns trigger language plpgsql
+        as $$ begin raise exception 'rejected at commit'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create constraint trigger test_reject_commit after insert or update or delete on jurisdictions
+        deferrable initially deferred for each row execute function test_reject_commit()`),
+    );
+    try {
+      await fn();
+    } finally {
+      await db.execute(sql.raw('drop trigger test_reject_commit on jurisdictions'));
+      await db.execute(sql.raw('drop function test_reject_commit()'));
+    }
+  }
+
   return {
     inject,
     create,
@@ -93,6 +115,7 @@ function helpers(ctx: () => TestContext) {
     auditFor,
     auditCount,
     withFailingAudit,
+    withFailingCommit,
   };
 }
 
@@ -538,6 +561,34 @@ describeEachEngine('jurisdictions API', (ctx) => {
         expectError(await h.remove(record.id, 1), 500, 'INTERNAL');
       });
       expect(await h.stored(record.id)).toMatchObject({ name: 'Nevada', version: 1 });
+      expect((await h.auditFor(record.id)).map((entry) => entry.action)).toEqual(['create']);
+    });
+  });
+
+  describe('audit trail when the commit fails', () => {
+    it('keeps no entry of a create whose commit fails', async () => {
+      await h.withFailingCommit(async () => {
+        expectError(await h.create('Nevada'), 500, 'INTERNAL');
+      });
+      expect(await h.storedByName('Nevada')).toEqual([]);
+      expect(await h.auditCount()).toBe(0);
+    });
+
+    it('keeps no entry of an update whose commit fails', async () => {
+      const record = await h.created('Nevada');
+      await h.withFailingCommit(async () => {
+        expectError(await h.update(record.id, { name: 'New Jersey', version: 1 }), 500, 'INTERNAL');
+      });
+      expect(await h.stored(record.id)).toMatchObject({ name: 'Nevada', version: 1 });
+      expect((await h.auditFor(record.id)).map((entry) => entry.action)).toEqual(['create']);
+    });
+
+    it('keeps no entry of a delete whose commit fails', async () => {
+      const record = await h.created('Nevada');
+      await h.withFailingCommit(async () => {
+        expectError(await h.remove(record.id, 1), 500, 'INTERNAL');
+      });
+      expect(await h.stored(record.id)).toBeDefined();
       expect((await h.auditFor(record.id)).map((entry) => entry.action)).toEqual(['create']);
     });
   });

@@ -21,7 +21,13 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('app.toggleNavigation')} />
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('app.toggleNavigation')}
+            />
             <Anchor component={Link} to={paths.home} underline="never" c="inherit" fw={700} fz="lg">
               {t('app.title')}
             </Anchor>

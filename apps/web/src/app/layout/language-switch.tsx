@@ -13,7 +13,11 @@ export function LanguageSwitch() {
       aria-label={t('app.language')}
       value={language}
       onChange={(value) => void changeLanguage(value as Language)}
-      data={languages.map((code) => ({ value: code, label: code.toUpperCase(), title: t(`app.languages.${code}`) }))}
+      data={languages.map((code) => ({
+        value: code,
+        label: code.toUpperCase(),
+        title: t(`app.languages.${code}`),
+      }))}
     />
   );
 }

@@ -13,17 +13,14 @@ const FINISH_MS = 400;
 type ProgressState = 'idle' | 'running' | 'finishing';
 
 export function useDelayedProgress(active: boolean): ProgressState {
-  const [state, setState] = useState<ProgressState>('idle');
+  // Whether the bar is on screen; it follows `active` with a delay in both directions.
+  const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (active) {
-      const timer = window.setTimeout(() => setState('running'), PROGRESS_DELAY_MS);
-      return () => window.clearTimeout(timer);
-    }
-    setState((current) => (current === 'running' ? 'finishing' : current));
-    const timer = window.setTimeout(() => setState('idle'), FINISH_MS);
+    const timer = window.setTimeout(() => setShown(active), active ? PROGRESS_DELAY_MS : FINISH_MS);
     return () => window.clearTimeout(timer);
   }, [active]);
-  return state;
+  if (!shown) return 'idle';
+  return active ? 'running' : 'finishing';
 }
 
 export function ProgressBar({ active }: { active: boolean }) {

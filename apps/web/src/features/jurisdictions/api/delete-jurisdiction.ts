@@ -3,7 +3,10 @@ import { apiRequest } from '../../../lib/api-client';
 import { jurisdictionKeys } from './keys';
 
 export function deleteJurisdiction({ id, version }: { id: string; version: number }) {
-  return apiRequest<void>(`/jurisdictions/${encodeURIComponent(id)}`, { method: 'DELETE', query: { version } });
+  return apiRequest<void>(`/jurisdictions/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    query: { version },
+  });
 }
 
 export function useDeleteJurisdiction() {

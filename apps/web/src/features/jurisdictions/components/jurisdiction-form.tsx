@@ -1,4 +1,8 @@
-import { jurisdictionCreateSchema, JURISDICTION_NAME_MAX, type JurisdictionCreate } from '@backoffice/contracts';
+import {
+  jurisdictionCreateSchema,
+  JURISDICTION_NAME_MAX,
+  type JurisdictionCreate,
+} from '@backoffice/contracts';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -17,7 +21,13 @@ interface JurisdictionFormProps {
   onReload?: () => void;
 }
 
-export function JurisdictionForm({ initialValues, submitLabel, confirmText, onSave, onReload }: JurisdictionFormProps) {
+export function JurisdictionForm({
+  initialValues,
+  submitLabel,
+  confirmText,
+  onSave,
+  onReload,
+}: JurisdictionFormProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<JurisdictionCreate | null>(null);
   const [saving, setSaving] = useState(false);

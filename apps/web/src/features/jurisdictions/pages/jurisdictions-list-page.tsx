@@ -1,4 +1,8 @@
-import { jurisdictionListQuerySchema, type Jurisdiction, type JurisdictionSortField } from '@backoffice/contracts';
+import {
+  jurisdictionListQuerySchema,
+  type Jurisdiction,
+  type JurisdictionSortField,
+} from '@backoffice/contracts';
 import { Anchor, Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

@@ -1,0 +1,158 @@
+import { screenPatterns } from '@backoffice/contracts';
+import { screen, within } from '@testing-library/react';
+import { isValidElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubEmptyApi } from '../test/fetch';
+import { renderRoutes } from '../test/render';
+import { NotFoundPage } from './pages/not-found-page';
+import { routes } from './routes';
+
+const SAMPLE_ID = '3f2b9c4e-1111-4222-8333-444455556666';
+/** Lazy screens load on first use; give the first import of an area some time. */
+const LOAD = { timeout: 5000 };
+
+/** The concrete paths of a spec pattern: ':id' filled in, ':id?' both with and without an id. */
+function samplePaths(pattern: string): string[] {
+  if (pattern.endsWith('/:id?')) {
+    const base = pattern.slice(0, -'/:id?'.length);
+    return [base, `${base}/${SAMPLE_ID}`];
+  }
+  return [pattern.replace(':id', SAMPLE_ID)];
+}
+
+function rendersNotFound(route: RouteObject): boolean {
+  return isValidElement(route.element) && route.element.type === NotFoundPage;
+}
+
+function lastRoute(path: string): RouteObject | undefined {
+  return matchRoutes(routes, path)?.at(-1)?.route;
+}
+
+const screenPaths = screenPatterns.flatMap((pattern) => samplePaths(pattern).map((path) => [pattern, path] as const));
+
+describe('route table', () => {
+  it('covers the spec screens (sanity check of the sample paths)', () => {
+    expect(screenPatterns.length).toBeGreaterThan(50);
+    expect(screenPaths).toContainEqual(['/support/last-game-rounds/:id?', '/support/last-game-rounds']);
+    expect(screenPaths).toContainEqual(['/games/versions/:id/copy', `/games/versions/${SAMPLE_ID}/copy`]);
+  });
+
+  it.each(screenPaths)('%s: %s resolves to a screen, not to the not-found page', (_pattern, path) => {
+    const matches = matchRoutes(routes, path);
+    expect(matches, path).not.toBeNull();
+    const route = matches!.at(-1)!.route;
+
+    expect(route.path).not.toBe('*');
+    expect(rendersNotFound(route)).toBe(false);
+    // Every screen is a lazily loaded page of its area.
+    expect(typeof route.lazy).toBe('function');
+  });
+
+  it.each(screenPaths.filter(([pattern]) => pattern.includes(':id')))(
+    '%s: %s passes the id to the screen',
+    (_pattern, path) => {
+      const match = matchRoutes(routes, path)!.at(-1)!;
+      if (path.includes(SAMPLE_ID)) expect(match.params.id).toBe(SAMPLE_ID);
+      else expect(match.params.id).toBeUndefined();
+    },
+  );
+
+  it('keeps "create" and "add" apart from ids', () => {
+    expect(matchRoutes(routes, '/masterdata/jurisdictions/create')!.at(-1)!.params.id).toBeUndefined();
+    expect(matchRoutes(routes, '/casinos/manage/create')!.at(-1)!.route.path).toBe('create');
+  });
+
+  it.each([
+    '/nowhere',
+    '/casinos',
+    '/masterdata',
+    '/reporting',
+    '/casinos/manage/1/extra',
+    '/games/versions/1/copy/2',
+    '/cpv/allowed-hashes/add/x',
+    '/reporting/ggr-report/1',
+  ])('%s resolves to the not-found page', (path) => {
+    const route = lastRoute(path);
+    expect(route).toBeDefined();
+    expect(rendersNotFound(route!)).toBe(true);
+  });
+
+  it('shows the not-found page inside the layout, under the error boundary', () => {
+    const matches = matchRoutes(routes, '/nowhere')!;
+    expect(matches[0]!.route.path).toBe('/');
+    expect(matches[0]!.route.element).toBeTruthy();
+    expect(matches.some((match) => match.route.errorElement)).toBe(true);
+  });
+});
+
+describe('the app at a URL', () => {
+  beforeAll(async () => {
+    // Warm the module cache of the areas rendered below.
+    await Promise.all([import('../features/jurisdictions'), import('../features/home'), import('../features/games')]);
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('shows breadcrumbs and heading of the jurisdiction create screen', async () => {
+    stubEmptyApi();
+    await renderRoutes(routes, { initialEntries: ['/masterdata/jurisdictions/create'] });
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Jurisdiktion anlegen' }, LOAD);
+    expect(heading).toBeTruthy();
+
+    const crumbs = within(screen.getByLabelText('Brotkrumen'));
+    expect(crumbs.getByText('Stammdaten')).toBeTruthy();
+    expect(crumbs.queryByRole('link', { name: 'Stammdaten' })).toBeNull();
+    expect(crumbs.getByRole('link', { name: 'Jurisdiktionen' }).getAttribute('href')).toBe('/masterdata/jurisdictions');
+    expect(crumbs.getByText('Anlegen')).toBeTruthy();
+    expect(crumbs.queryByRole('link', { name: 'Anlegen' })).toBeNull();
+    expect(document.title).toBe('Jurisdiktion anlegen · Back Office');
+  });
+
+  it('shows the crumbs of a planned screen, with the last one as heading', async () => {
+    stubEmptyApi();
+    await renderRoutes(routes, { initialEntries: ['/games/versions/7/copy'] });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Kopieren' }, LOAD)).toBeTruthy();
+    const crumbs = within(screen.getByLabelText('Brotkrumen'));
+    expect(crumbs.getByText('Spiele')).toBeTruthy();
+    expect(crumbs.getByRole('link', { name: 'Spielversionen' }).getAttribute('href')).toBe('/games/versions');
+  });
+
+  it('shows the German not-found page with a way home for an unknown path', async () => {
+    stubEmptyApi();
+    await renderRoutes(routes, { initialEntries: ['/nowhere'] });
+
+    expect(await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' }, LOAD)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Zurück zur Startseite' }).getAttribute('href')).toBe('/');
+    // Still inside the layout: the main navigation is there.
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeTruthy();
+  });
+
+  it('shows the English not-found page when the language is English', async () => {
+    stubEmptyApi();
+    await renderRoutes(routes, { initialEntries: ['/nowhere'], language: 'en' });
+
+    expect(await screen.findByRole('heading', { name: 'This page could not be found' }, LOAD)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe('This page could not be found · Back Office');
+  });
+
+  it('shows the not-found page for a grouping segment without a page of its own', async () => {
+    stubEmptyApi();
+    await renderRoutes(routes, { initialEntries: ['/masterdata'] });
+    expect(await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' }, LOAD)).toBeTruthy();
+  });
+
+  it('takes the user home from the not-found page', async () => {
+    stubEmptyApi();
+    const { user, router } = await renderRoutes(routes, { initialEntries: ['/nowhere'] });
+    await user.click(await screen.findByRole('link', { name: 'Zurück zur Startseite' }, LOAD));
+
+    expect(await screen.findByRole('heading', { name: 'Willkommen im Back Office' }, LOAD)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
