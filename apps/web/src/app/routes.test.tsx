@@ -29,7 +29,9 @@ function lastRoute(path: string): RouteObject | undefined {
   return matchRoutes(routes, path)?.at(-1)?.route;
 }
 
-const screenPaths = screenPatterns.flatMap((pattern) => samplePaths(pattern).map((path) => [pattern, path] as const));
+const screenPaths = screenPatterns.flatMap((pattern) =>
+  samplePaths(pattern).map((path) => [pattern, path] as const),
+);
 
 describe('route table', () => {
   it('covers the spec screens (sanity check of the sample paths)', () => {
@@ -89,7 +91,11 @@ describe('route table', () => {
 describe('the app at a URL', () => {
   beforeAll(async () => {
     // Warm the module cache of the areas rendered below.
-    await Promise.all([import('../features/jurisdictions'), import('../features/home'), import('../features/games')]);
+    await Promise.all([
+      import('../features/jurisdictions'),
+      import('../features/home'),
+      import('../features/games'),
+    ]);
   });
 
   afterEach(() => {
@@ -106,7 +112,9 @@ describe('the app at a URL', () => {
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
     expect(crumbs.getByText('Stammdaten')).toBeTruthy();
     expect(crumbs.queryByRole('link', { name: 'Stammdaten' })).toBeNull();
-    expect(crumbs.getByRole('link', { name: 'Jurisdiktionen' }).getAttribute('href')).toBe('/masterdata/jurisdictions');
+    expect(crumbs.getByRole('link', { name: 'Jurisdiktionen' }).getAttribute('href')).toBe(
+      '/masterdata/jurisdictions',
+    );
     expect(crumbs.getByText('Anlegen')).toBeTruthy();
     expect(crumbs.queryByRole('link', { name: 'Anlegen' })).toBeNull();
     expect(document.title).toBe('Jurisdiktion anlegen · Back Office');
@@ -126,7 +134,9 @@ describe('the app at a URL', () => {
     stubEmptyApi();
     await renderRoutes(routes, { initialEntries: ['/nowhere'] });
 
-    expect(await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' }, LOAD)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' }, LOAD),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Zurück zur Startseite' }).getAttribute('href')).toBe('/');
     // Still inside the layout: the main navigation is there.
     expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeTruthy();
@@ -144,7 +154,9 @@ describe('the app at a URL', () => {
   it('shows the not-found page for a grouping segment without a page of its own', async () => {
     stubEmptyApi();
     await renderRoutes(routes, { initialEntries: ['/masterdata'] });
-    expect(await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' }, LOAD)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' }, LOAD),
+    ).toBeTruthy();
   });
 
   it('takes the user home from the not-found page', async () => {

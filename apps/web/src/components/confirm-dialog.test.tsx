@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
@@ -83,6 +83,24 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });
 
+  it('ignores a submit of its form while the text does not match (not only a disabled button)', async () => {
+    const { user, onConfirm } = await renderDialog();
+    await user.type(confirmInput(), 'Malta');
+    fireEvent.submit(confirmInput().closest('form')!);
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    await user.type(confirmInput(), ' (MGA)');
+    fireEvent.submit(confirmInput().closest('form')!);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('ignores a submit of its form while busy, even with the right text', async () => {
+    const { user, onConfirm } = await renderDialog({ busy: true });
+    await user.type(confirmInput(), CONFIRM_TEXT);
+    fireEvent.submit(confirmInput().closest('form')!);
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
   it('does not confirm while busy', async () => {
     const { user, onConfirm } = await renderDialog({ busy: true });
     await user.type(confirmInput(), `${CONFIRM_TEXT}{Enter}`);
@@ -142,6 +160,8 @@ describe('ConfirmDialog', () => {
     const englishDialog = screen.getByRole('dialog', { name: 'Delete jurisdiction' });
     expect(within(englishDialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(within(englishDialog).getByLabelText('Confirmation text')).toBeTruthy();
-    expect(within(englishDialog).getByText('Malta').parentElement!.textContent).toBe('To confirm, type Malta below.');
+    expect(within(englishDialog).getByText('Malta').parentElement!.textContent).toBe(
+      'To confirm, type Malta below.',
+    );
   });
 });

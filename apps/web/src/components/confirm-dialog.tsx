@@ -46,6 +46,8 @@ function ConfirmForm({
     <form
       onSubmit={(event) => {
         event.preventDefault();
+        // The dialog renders in a portal, but React events still bubble to an enclosing form.
+        event.stopPropagation();
         if (matches && !busy) onConfirm();
       }}
     >

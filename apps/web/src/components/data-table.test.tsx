@@ -56,7 +56,11 @@ function bodyCells(): string[][] {
   const [, body] = screen.getAllByRole('rowgroup');
   return within(body!)
     .getAllByRole('row')
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent ?? ''));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
 }
 
 const columnHeader = (name: string) => screen.getByRole('columnheader', { name: new RegExp(`^${name}`) });
@@ -163,5 +167,22 @@ describe('DataTable', () => {
     const { user } = await renderTable({ onRowClick });
     await user.click(screen.getByText('Malta'));
     expect(onRowClick).toHaveBeenCalledWith(rows[1]);
+  });
+});
+
+describe('DataTable: a page past the end', () => {
+  it('moves to the last page when the current page has no rows but the list has some', async () => {
+    const { onQueryChange } = await renderTable({ rows: [], total: 3, query: { page: 5, pageSize: 2 } });
+    expect(onQueryChange).toHaveBeenCalledWith({ page: 2 });
+  });
+
+  it('stays put on an empty list', async () => {
+    const { onQueryChange } = await renderTable({ rows: [], total: 0, query: { page: 1 } });
+    expect(onQueryChange).not.toHaveBeenCalled();
+  });
+
+  it('offers a page size from the URL that is not one of the presets', async () => {
+    await renderTable({ query: { pageSize: 15 } });
+    expect(screen.getByRole('combobox', { name: 'Pro Seite' })).toHaveProperty('value', '15');
   });
 });

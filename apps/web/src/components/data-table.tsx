@@ -1,7 +1,7 @@
 /** A server-paginated, sortable table; the caller owns the query (usually kept in the URL). */
 import { Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { PAGE_SIZES, type ListQuery } from '@backoffice/contracts';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface Column<Row, Field extends string> {
@@ -32,6 +32,13 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
   const { columns, rows, total, query, onQueryChange, rowKey, onRowClick, loading } = props;
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
+  const pageSizes = [...new Set([...PAGE_SIZES, query.pageSize])].sort((a, b) => a - b).map(String);
+
+  // A page past the end (an old link, or the last row of the last page deleted): go to the last page.
+  const pastTheEnd = rows !== undefined && rows.length === 0 && total > 0 && query.page > pages;
+  useEffect(() => {
+    if (pastTheEnd) onQueryChange({ page: pages });
+  }, [pastTheEnd, pages, onQueryChange]);
 
   return (
     <>
@@ -106,7 +113,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             aria-label={t('common.pageSize')}
             w={90}
             size="xs"
-            data={PAGE_SIZES.map(String)}
+            data={pageSizes}
             value={String(query.pageSize)}
             allowDeselect={false}
             onChange={(value) => value && onQueryChange({ pageSize: Number(value) })}

@@ -126,6 +126,13 @@ describe('apiRequest: base URL', () => {
     expect(String(mock.mock.calls[0]![0])).toBe('/backoffice/api/v2/jurisdictions?page=1');
   });
 
+  it('keeps the host of an absolute base URL on another origin', async () => {
+    setBaseUrlMeta('https://api.example.com/v1');
+    const { mock } = answerWith(() => jsonResponse(200, {}));
+    await apiRequest('/jurisdictions', { query: { q: 'mal' } });
+    expect(String(mock.mock.calls[0]![0])).toBe('https://api.example.com/v1/jurisdictions?q=mal');
+  });
+
   it('falls back to /api when the meta tag is empty', () => {
     setBaseUrlMeta('');
     expect(apiBaseUrl()).toBe('/api');

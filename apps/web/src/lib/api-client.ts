@@ -36,7 +36,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
-  return url.pathname + url.search;
+  // Same origin: a relative URL. Another origin (an absolute api-base-url) must keep its host.
+  return url.origin === window.location.origin ? url.pathname + url.search : url.href;
 }
 
 async function readBody(response: Response): Promise<unknown> {

@@ -90,4 +90,20 @@ describe('loadWithReload', () => {
   it('uses a 60 second guard, as the spec requires', () => {
     expect(CHUNK_RELOAD_GUARD_MS).toBe(60_000);
   });
+
+  it('still loads, and fails without looping, when the browser blocks session storage', async () => {
+    const blocked = vi.spyOn(window, 'sessionStorage', 'get').mockImplementation(() => {
+      throw new DOMException('blocked', 'SecurityError');
+    });
+    const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => {});
+    try {
+      await expect(loadWithReload(() => Promise.resolve('screen'))).resolves.toBe('screen');
+      const error = chunkError();
+      await expect(loadWithReload(() => Promise.reject(error))).rejects.toBe(error);
+      expect(reload).not.toHaveBeenCalled();
+    } finally {
+      blocked.mockRestore();
+      reload.mockRestore();
+    }
+  });
 });

@@ -11,15 +11,33 @@ export interface ReloadEnvironment {
   now: () => number;
 }
 
-const browserEnvironment = (): ReloadEnvironment => ({
-  storage: window.sessionStorage,
+/** Session storage may be blocked (site data disabled): then the guard cannot remember and gives up. */
+const guardedSessionStorage: ReloadEnvironment['storage'] = {
+  getItem: (key) => {
+    try {
+      return window.sessionStorage.getItem(key);
+    } catch {
+      return String(Date.now());
+    }
+  },
+  setItem: (key, value) => {
+    try {
+      window.sessionStorage.setItem(key, value);
+    } catch {
+      // nothing to remember with
+    }
+  },
+};
+
+const browserEnvironment: ReloadEnvironment = {
+  storage: guardedSessionStorage,
   reload: () => window.location.reload(),
   now: () => Date.now(),
-});
+};
 
 export async function loadWithReload<T>(
   load: () => Promise<T>,
-  env: ReloadEnvironment = browserEnvironment(),
+  env: ReloadEnvironment = browserEnvironment,
 ): Promise<T> {
   try {
     return await load();

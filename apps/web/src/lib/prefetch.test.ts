@@ -25,11 +25,12 @@ describe('prefetchAllowed', () => {
 });
 
 describe('whenIdle', () => {
-  type IdleWindow = Window & {
-    requestIdleCallback?: Window['requestIdleCallback'];
-    cancelIdleCallback?: Window['cancelIdleCallback'];
-  };
-  const idleWindow = window as IdleWindow;
+  /** The idle API as something a test may remove (happy-dom has none; browsers mostly do). */
+  interface IdleApi {
+    requestIdleCallback?: Window['requestIdleCallback'] | undefined;
+    cancelIdleCallback?: Window['cancelIdleCallback'] | undefined;
+  }
+  const idleWindow = window as unknown as IdleApi;
   const original = {
     request: idleWindow.requestIdleCallback,
     cancel: idleWindow.cancelIdleCallback,

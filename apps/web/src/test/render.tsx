@@ -82,15 +82,6 @@ export async function renderRoutes(
   return { ...result, user, queryClient, router };
 }
 
-/** Renders one element at a URL matched by `path` (e.g. ':id' routes), for components that need routing. */
-export function renderAtRoute(
-  element: ReactElement,
-  options: RouterRenderOptions & { path?: string } = {},
-): ReturnType<typeof renderRoutes> {
-  const { path = '/', ...rest } = options;
-  return renderRoutes([{ path, element }], { initialEntries: [path], ...rest });
-}
-
 /** The text shown as a form field's error (what `aria-describedby` points to), or undefined. */
 export function fieldError(input: HTMLElement): string | undefined {
   const ids = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);

@@ -59,21 +59,27 @@ export function JurisdictionForm({
 
   const stale = error instanceof ApiError && error.code === 'STALE_VERSION';
   return (
-    <form onSubmit={form.onSubmit((values) => setPending(jurisdictionCreateSchema.parse(values)))} noValidate>
-      <Stack maw={520}>
-        {error !== null && <ErrorAlert error={error} onRetry={stale ? onReload : undefined} />}
-        <TextInput
-          label={t('jurisdictions.fields.name')}
-          placeholder={t('jurisdictions.namePlaceholder')}
-          withAsterisk
-          maxLength={JURISDICTION_NAME_MAX}
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
-        <Group>
-          <Button type="submit">{submitLabel}</Button>
-        </Group>
-      </Stack>
+    <>
+      <form
+        onSubmit={form.onSubmit((values) => setPending(jurisdictionCreateSchema.parse(values)))}
+        noValidate
+      >
+        <Stack maw={520}>
+          {error !== null && <ErrorAlert error={error} onRetry={stale ? onReload : undefined} />}
+          <TextInput
+            label={t('jurisdictions.fields.name')}
+            placeholder={t('jurisdictions.namePlaceholder')}
+            withAsterisk
+            maxLength={JURISDICTION_NAME_MAX}
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <Group>
+            <Button type="submit">{submitLabel}</Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* Outside the form: the dialog's own submit must not bubble into the form through the portal. */}
       <ConfirmDialog
         opened={pending !== null}
         title={t('confirm.saveTitle')}
@@ -83,6 +89,6 @@ export function JurisdictionForm({
         onConfirm={() => pending && void save(pending)}
         onClose={() => setPending(null)}
       />
-    </form>
+    </>
   );
 }

@@ -44,7 +44,15 @@ export function JurisdictionDetailPage() {
           </Button>
         }
       />
-      {remove.error && <ErrorAlert error={remove.error} onRetry={() => void refetch()} />}
+      {remove.error && (
+        <ErrorAlert
+          error={remove.error}
+          onRetry={() => {
+            remove.reset();
+            void refetch();
+          }}
+        />
+      )}
       <JurisdictionForm
         // A new version (saved here or reloaded) starts the form afresh from the stored state.
         key={jurisdiction.version}

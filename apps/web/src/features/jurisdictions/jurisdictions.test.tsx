@@ -1,0 +1,404 @@
+import { errorCatalogue, jurisdictionCreateSchema, type Language } from '@backoffice/contracts';
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RouteHandle } from '../../lib/route-handle';
+import { FakeJurisdictionsApi } from '../../test/fake-jurisdictions-api';
+import { fieldError, renderRoutes } from '../../test/render';
+import { JurisdictionCreatePage, JurisdictionDetailPage, JurisdictionsListPage } from './index';
+
+const LIST = '/masterdata/jurisdictions';
+const CREATE = '/masterdata/jurisdictions/create';
+const detailUrl = (id: string) => `/masterdata/jurisdictions/${id}`;
+
+const crumb = (key: string, linkable = true): { handle: RouteHandle } => ({
+  handle: { crumb: key, linkable },
+});
+
+/** The feature's screens as the app mounts them (features do not import the app's route table). */
+const routes: RouteObject[] = [
+  {
+    path: '/masterdata',
+    ...crumb('nav.groups.masterdata', false),
+    children: [
+      {
+        path: 'jurisdictions',
+        ...crumb('nav.jurisdictions'),
+        children: [
+          { index: true, element: <JurisdictionsListPage /> },
+          { path: 'create', ...crumb('crumbs.create'), element: <JurisdictionCreatePage /> },
+          { path: ':id', ...crumb('crumbs.details'), element: <JurisdictionDetailPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+const texts = {
+  de: {
+    create: 'Anlegen',
+    save: 'Speichern',
+    delete: 'Löschen',
+    saveTitle: 'Änderungen speichern?',
+    deleteTitle: 'Jurisdiktion löschen',
+    confirmInput: 'Bestätigungstext',
+    reload: 'Neu laden',
+  },
+  en: {
+    create: 'Create',
+    save: 'Save',
+    delete: 'Delete',
+    saveTitle: 'Save changes?',
+    deleteTitle: 'Delete jurisdiction',
+    confirmInput: 'Confirmation text',
+    reload: 'Reload',
+  },
+} as const;
+
+async function openScreen(api: FakeJurisdictionsApi, url: string, language: Language = 'de') {
+  api.install();
+  return renderRoutes(routes, { initialEntries: [url], language });
+}
+
+const nameInput = () => screen.getByLabelText(/^Name/, { selector: 'input' }) as HTMLInputElement;
+
+/** The body rows of the list, as the names shown in their first cell. */
+function listedNames(): string[] {
+  const table = screen.getByRole('table');
+  const [, body] = within(table).getAllByRole('rowgroup');
+  return within(body!)
+    .queryAllByRole('row')
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent ?? '');
+}
+
+/** Types the confirmation text into the open dialog and presses its confirm button. */
+async function confirmInDialog(
+  user: UserEvent,
+  title: string,
+  typed: string,
+  confirmLabel: string,
+  language: Language,
+) {
+  const dialog = within(await screen.findByRole('dialog', { name: title }));
+  const button = dialog.getByRole('button', { name: confirmLabel }) as HTMLButtonElement;
+  expect(button.disabled).toBe(true);
+  await user.type(dialog.getByLabelText(texts[language].confirmInput), typed);
+  expect(button.disabled).toBe(false);
+  await user.click(button);
+}
+
+function emptyNameMessage(): string {
+  const result = jurisdictionCreateSchema.safeParse({ name: '' });
+  if (result.success) throw new Error('an empty name must not validate');
+  return result.error.issues[0]!.message;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The notification store outlives a test; start each one without old toasts.
+  act(() => {
+    notifications.clean();
+    notifications.cleanQueue();
+  });
+});
+
+/** The red error alert of the screen (toasts are alerts too, so pick the one of Mantine's Alert). */
+async function findErrorAlert(options = {}): Promise<HTMLElement> {
+  return waitFor(() => {
+    const alert = screen
+      .getAllByRole('alert')
+      .find((element) => element.classList.contains('mantine-Alert-root'));
+    if (!alert) throw new Error('no error alert shown');
+    return alert;
+  }, options);
+}
+
+const queryErrorAlert = () =>
+  screen.queryAllByRole('alert').find((element) => element.classList.contains('mantine-Alert-root')) ?? null;
+
+describe('jurisdictions list', () => {
+  it('shows the jurisdictions sorted by name, and their total', async () => {
+    const api = new FakeJurisdictionsApi(['Malta', 'Gibraltar', 'Curaçao']);
+    await openScreen(api, LIST);
+
+    expect(await screen.findByRole('link', { name: 'Malta' })).toBeTruthy();
+    expect(listedNames()).toEqual(['Curaçao', 'Gibraltar', 'Malta']);
+    expect(screen.getByTestId('list-total').textContent).toBe('3 Einträge');
+    expect(screen.getByRole('heading', { level: 2, name: 'Jurisdiktionen' })).toBeTruthy();
+
+    const [request] = api.sent('GET');
+    expect(Object.fromEntries(request!.url.searchParams)).toEqual({
+      page: '1',
+      pageSize: '20',
+      sort: 'name',
+      order: 'asc',
+    });
+  });
+
+  it('links each row to its detail screen', async () => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    await openScreen(api, LIST);
+    const link = await screen.findByRole('link', { name: 'Malta' });
+    expect(link.getAttribute('href')).toBe(detailUrl(api.byName('Malta')!.id));
+  });
+
+  it('says when there are none', async () => {
+    await openScreen(new FakeJurisdictionsApi(), LIST);
+    expect(await screen.findByText('Keine Einträge gefunden.', {})).toBeTruthy();
+    expect(screen.getByTestId('list-total').textContent).toBe('0 Einträge');
+  });
+
+  it('sorts descending by name when the name header is clicked, and keeps that in the URL', async () => {
+    const api = new FakeJurisdictionsApi(['Malta', 'Gibraltar', 'Curaçao']);
+    const { user, router } = await openScreen(api, LIST);
+    await screen.findByRole('link', { name: 'Malta' });
+
+    await user.click(screen.getByRole('button', { name: 'Nach Name sortieren' }));
+
+    await waitFor(() => expect(listedNames()).toEqual(['Malta', 'Gibraltar', 'Curaçao']));
+    expect(router.state.location.search).toBe('?order=desc');
+    expect(api.sent('GET').at(-1)!.url.searchParams.get('order')).toBe('desc');
+  });
+
+  it('searches by name once typing pauses', async () => {
+    const api = new FakeJurisdictionsApi(['Malta', 'Gibraltar', 'Curaçao']);
+    const { user, router } = await openScreen(api, LIST);
+    await screen.findByRole('link', { name: 'Malta' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), 'gib');
+
+    await waitFor(() => expect(listedNames()).toEqual(['Gibraltar']));
+    expect(screen.getByTestId('list-total').textContent).toBe('1 Eintrag');
+    expect(router.state.location.search).toBe('?q=gib');
+    // One request for the search, not one per letter.
+    expect(api.sent('GET').filter((request) => request.url.searchParams.has('q'))).toHaveLength(1);
+  });
+
+  it('shows the connection error when the server cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await renderRoutes(routes, { initialEntries: [LIST] });
+    const alert = await findErrorAlert();
+    expect(alert.textContent).toContain('Keine Verbindung zum Backoffice-Backend.');
+  });
+});
+
+describe('creating a jurisdiction', () => {
+  it('shows a validation message for an empty name and sends nothing', async () => {
+    const api = new FakeJurisdictionsApi();
+    const { user } = await openScreen(api, CREATE);
+    await screen.findByRole('heading', { name: 'Jurisdiktion anlegen' });
+
+    await user.click(screen.getByRole('button', { name: 'Anlegen' }));
+
+    const message = fieldError(nameInput());
+    expect(message).toBe(emptyNameMessage());
+    expect(message).not.toBe('');
+    expect(nameInput().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.sent('POST')).toHaveLength(0);
+  });
+
+  it('treats a name of only spaces as empty', async () => {
+    const api = new FakeJurisdictionsApi();
+    const { user } = await openScreen(api, CREATE);
+    await screen.findByRole('heading', { name: 'Jurisdiktion anlegen' });
+
+    await user.type(nameInput(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Anlegen' }));
+
+    expect(fieldError(nameInput())).toBe(emptyNameMessage());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.sent('POST')).toHaveLength(0);
+  });
+
+  it('asks to type the new name, then creates it and opens its detail screen', async () => {
+    const api = new FakeJurisdictionsApi();
+    const { user, router } = await openScreen(api, CREATE);
+    await screen.findByRole('heading', { name: 'Jurisdiktion anlegen' });
+
+    await user.type(nameInput(), '  Gibraltar ');
+    await user.click(screen.getByRole('button', { name: 'Anlegen' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Änderungen speichern?' }));
+    const save = dialog.getByRole('button', { name: 'Anlegen' }) as HTMLButtonElement;
+    expect(dialog.getByText('Gibraltar').tagName).toBe('STRONG');
+    expect(save.disabled).toBe(true);
+
+    await user.type(dialog.getByLabelText('Bestätigungstext'), 'Gibralta');
+    expect(save.disabled).toBe(true);
+    expect(api.sent('POST')).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText('Bestätigungstext'), 'r');
+    expect(save.disabled).toBe(false);
+    await user.click(save);
+
+    await waitFor(() => expect(api.sent('POST')).toHaveLength(1));
+    const [post] = api.sent('POST');
+    expect(post!.url.pathname).toBe('/api/jurisdictions');
+    expect(post!.body).toEqual({ name: 'Gibraltar' });
+    expect(post!.headers['x-requested-with']).toBe('backoffice');
+
+    const created = api.byName('Gibraltar')!;
+    expect(await screen.findByRole('heading', { level: 2, name: 'Gibraltar' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(detailUrl(created.id));
+    expect(await screen.findByText('Angelegt.')).toBeTruthy();
+  });
+
+  it('does not create anything when the confirmation is cancelled', async () => {
+    const api = new FakeJurisdictionsApi();
+    const { user } = await openScreen(api, CREATE);
+    await screen.findByRole('heading', { name: 'Jurisdiktion anlegen' });
+
+    await user.type(nameInput(), 'Gibraltar');
+    await user.click(screen.getByRole('button', { name: 'Anlegen' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Abbrechen' }));
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.sent('POST')).toHaveLength(0);
+    expect(nameInput().value).toBe('Gibraltar');
+  });
+
+  it.each([
+    ['de', 'Der Name der Jurisdiktion ist bereits vergeben.'],
+    ['en', 'Jurisdiction name already taken.'],
+  ] as const)('shows a taken name under the field (%s)', async (language, message) => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    const { user, router } = await openScreen(api, CREATE, language);
+    const t = texts[language];
+    await screen.findByRole('heading', {
+      name: language === 'de' ? 'Jurisdiktion anlegen' : 'Create jurisdiction',
+    });
+
+    await user.type(nameInput(), 'Malta');
+    await user.click(screen.getByRole('button', { name: t.create }));
+    await confirmInDialog(user, t.saveTitle, 'Malta', t.create, language);
+
+    await waitFor(() => expect(fieldError(nameInput())).toBe(message));
+    expect(errorCatalogue.JURISDICTION_NAME_TAKEN.messages[language]).toBe(message);
+    expect(nameInput().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(queryErrorAlert()).toBeNull();
+    expect(router.state.location.pathname).toBe(CREATE);
+    expect(api.sent('POST')).toHaveLength(1);
+    expect(api.records.size).toBe(1);
+  });
+});
+
+describe('jurisdiction detail', () => {
+  it('shows the record with its name as heading and in the form', async () => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    const { id } = api.byName('Malta')!;
+    await openScreen(api, detailUrl(id));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Malta' })).toBeTruthy();
+    expect(nameInput().value).toBe('Malta');
+    const crumbs = within(screen.getByLabelText('Brotkrumen'));
+    expect(crumbs.getByText('Details')).toBeTruthy();
+    expect(screen.getByText(/Version 1/)).toBeTruthy();
+  });
+
+  it('shows "record not found" for an unknown id', async () => {
+    await openScreen(new FakeJurisdictionsApi(), detailUrl('00000000-0000-4000-8000-999999999999'));
+    const alert = await findErrorAlert();
+    expect(alert.textContent).toContain(errorCatalogue.RECORD_NOT_FOUND.messages.de);
+  });
+
+  it('saves a new name at the version read, after typing the current name', async () => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    const { id } = api.byName('Malta')!;
+    const { user } = await openScreen(api, detailUrl(id));
+    await screen.findByRole('heading', { name: 'Malta' });
+
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Malta (MGA)');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await confirmInDialog(user, 'Änderungen speichern?', 'Malta', 'Speichern', 'de');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Malta (MGA)' })).toBeTruthy();
+    const [put] = api.sent('PUT');
+    expect(put!.url.pathname).toBe(`/api/jurisdictions/${id}`);
+    expect(put!.body).toEqual({ name: 'Malta (MGA)', version: 1 });
+    expect(await screen.findByText(/Version 2/)).toBeTruthy();
+  });
+
+  it('reports a change made meanwhile (stale version) and reloads the current state on request', async () => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    const { id } = api.byName('Malta')!;
+    const { user } = await openScreen(api, detailUrl(id));
+    await screen.findByRole('heading', { name: 'Malta' });
+
+    api.changeBehindTheScenes(id, 'Malta Gaming Authority');
+
+    await user.clear(nameInput());
+    await user.type(nameInput(), 'Malta (MGA)');
+    await user.click(screen.getByRole('button', { name: 'Speichern' }));
+    await confirmInDialog(user, 'Änderungen speichern?', 'Malta', 'Speichern', 'de');
+
+    const alert = await findErrorAlert();
+    expect(alert.textContent).toContain(errorCatalogue.STALE_VERSION.messages.de);
+    expect(api.sent('PUT')[0]!.body).toEqual({ name: 'Malta (MGA)', version: 1 });
+    expect(api.records.get(id)!.name).toBe('Malta Gaming Authority');
+
+    await user.click(within(alert).getByRole('button', { name: 'Neu laden' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Malta Gaming Authority' })).toBeTruthy();
+    await waitFor(() => expect(nameInput().value).toBe('Malta Gaming Authority'));
+    expect(queryErrorAlert()).toBeNull();
+  });
+
+  it('deletes only after the name is typed, sending the version read', async () => {
+    const api = new FakeJurisdictionsApi(['Malta', 'Gibraltar']);
+    const { id } = api.byName('Malta')!;
+    api.changeBehindTheScenes(id, 'Malta');
+    api.changeBehindTheScenes(id, 'Malta');
+    const { user, router } = await openScreen(api, detailUrl(id));
+    await screen.findByRole('heading', { name: 'Malta' });
+
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Jurisdiktion löschen' }));
+    expect(dialog.getByText('Dies kann nicht rückgängig gemacht werden.')).toBeTruthy();
+    const confirm = dialog.getByRole('button', { name: 'Löschen' }) as HTMLButtonElement;
+
+    await user.type(dialog.getByLabelText('Bestätigungstext'), 'malta');
+    expect(confirm.disabled).toBe(true);
+    await user.click(confirm);
+    expect(api.sent('DELETE')).toHaveLength(0);
+
+    await user.clear(dialog.getByLabelText('Bestätigungstext'));
+    await user.type(dialog.getByLabelText('Bestätigungstext'), 'Malta');
+    expect(confirm.disabled).toBe(false);
+    await user.click(confirm);
+
+    await waitFor(() => expect(api.sent('DELETE')).toHaveLength(1));
+    const [request] = api.sent('DELETE');
+    expect(request!.url.pathname).toBe(`/api/jurisdictions/${id}`);
+    expect(request!.url.search).toBe('?version=3');
+    expect(request!.headers['x-requested-with']).toBe('backoffice');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    await waitFor(() => expect(listedNames()).toEqual(['Gibraltar']));
+    expect(api.records.has(id)).toBe(false);
+  });
+
+  it('shows the stale-version message when deleting a record changed meanwhile', async () => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    const { id } = api.byName('Malta')!;
+    const { user, router } = await openScreen(api, detailUrl(id));
+    await screen.findByRole('heading', { name: 'Malta' });
+    api.changeBehindTheScenes(id, 'Malta');
+
+    await user.click(screen.getByRole('button', { name: 'Löschen' }));
+    await confirmInDialog(user, 'Jurisdiktion löschen', 'Malta', 'Löschen', 'de');
+
+    const alert = await findErrorAlert();
+    expect(alert.textContent).toContain(errorCatalogue.STALE_VERSION.messages.de);
+    expect(api.records.has(id)).toBe(true);
+    expect(router.state.location.pathname).toBe(detailUrl(id));
+  });
+});
