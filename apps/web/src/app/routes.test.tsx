@@ -5,7 +5,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubEmptyApi } from '../test/fetch';
 import { renderRoutes } from '../test/render';
-import { NotFoundPage } from './pages/not-found-page';
+import { NotFoundPage } from '../components/not-found-page';
 import { routes } from './routes';
 
 const SAMPLE_ID = '3f2b9c4e-1111-4222-8333-444455556666';

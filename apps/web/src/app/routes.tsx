@@ -8,7 +8,7 @@ import { loadWithReload } from '../lib/chunk-reload';
 import type { RouteHandle } from '../lib/route-handle';
 import { AppLayout } from './layout/app-layout';
 import { ErrorPage } from './pages/error-page';
-import { NotFoundPage } from './pages/not-found-page';
+import { NotFoundPage } from '../components/not-found-page';
 
 const areas = {
   home: () => import('../features/home'),

@@ -2,7 +2,7 @@ import { Button, Code, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ApiError, errorText } from '../../lib/api-client';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from '../../components/not-found-page';
 
 /** Shown when a screen fails: the message, and for a 404 the not-found page with its way home. */
 export function ErrorPage() {

@@ -303,10 +303,17 @@ describe('jurisdiction detail', () => {
     expect(screen.getByText(/Version 1/)).toBeTruthy();
   });
 
-  it('shows "record not found" for an unknown id', async () => {
+  it('shows the not-found page for an id that does not exist', async () => {
     await openScreen(new FakeJurisdictionsApi(), detailUrl('00000000-0000-4000-8000-999999999999'));
-    const alert = await findErrorAlert();
-    expect(alert.textContent).toContain(errorCatalogue.RECORD_NOT_FOUND.messages.de);
+    await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' });
+    expect(screen.getByRole('link', { name: 'Zurück zur Startseite' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the not-found page for an id that fails validation, without asking the server', async () => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    await openScreen(api, detailUrl('not-a-uuid'));
+    await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' });
+    expect(api.requests.filter((request) => request.url.pathname.includes('not-a-uuid'))).toEqual([]);
   });
 
   it('saves a new name at the version read, after typing the current name', async () => {

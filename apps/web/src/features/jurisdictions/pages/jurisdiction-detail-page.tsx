@@ -1,3 +1,4 @@
+import { jurisdictionIdSchema } from '@backoffice/contracts';
 import { Button, Loader, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -5,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
+import { NotFoundPage } from '../../../components/not-found-page';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useDeleteJurisdiction } from '../api/delete-jurisdiction';
@@ -16,6 +19,12 @@ import { JurisdictionForm } from '../components/jurisdiction-form';
 
 export function JurisdictionDetailPage() {
   const { id = '' } = useParams();
+  // An id that cannot exist, or a record that does not: the page is not found (spec §2).
+  if (!jurisdictionIdSchema.safeParse(id).success) return <NotFoundPage />;
+  return <JurisdictionDetail id={id} />;
+}
+
+function JurisdictionDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
@@ -25,6 +34,7 @@ export function JurisdictionDetailPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (error instanceof ApiError && error.code === 'RECORD_NOT_FOUND') return <NotFoundPage />;
   if (!jurisdiction) {
     return (
       <>

@@ -2,7 +2,7 @@ import { Anchor, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '../config/paths';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
