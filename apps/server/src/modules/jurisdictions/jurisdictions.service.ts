@@ -54,7 +54,7 @@ export function createJurisdictionsService(db: Db, repository = createJurisdicti
             const after = await repository.update(tx, id, input.version, { name: input.name });
             // A concurrent writer got in between the read and the write.
             if (!after) throw new AppError('STALE_VERSION');
-            await recordAudit(db, { actor, entityType: ENTITY, entityId: id, action: "update", before, after });
+            await recordAudit(tx, { actor, entityType: ENTITY, entityId: id, action: 'update', before, after });
             return after;
           }),
         uniqueErrors,
