@@ -26,7 +26,9 @@ export function percentile(samples: number[], p: number): number {
 export function report(title: string, baseline: Timing, subjects: Timing[]): void {
   const base95 = percentile(baseline.samples, 95);
   console.log(`\n${title}`);
-  console.log(`  ${'case'.padEnd(48)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'p95 / baseline'.padStart(15)}`);
+  console.log(
+    `  ${'case'.padEnd(48)} ${'p50 ms'.padStart(9)} ${'p95 ms'.padStart(9)} ${'p95 / baseline'.padStart(15)}`,
+  );
   for (const timing of [baseline, ...subjects]) {
     const p50 = percentile(timing.samples, 50);
     const p95 = percentile(timing.samples, 95);

@@ -3,12 +3,30 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ClientMetadata } from 'oidc-provider';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { accountRoutes } from './modules/account/account.routes';
+import { createAccountService } from './modules/account/account.service';
 import type { Actor } from './modules/audit/audit.service';
+import { authRoutes, SESSION_COOKIE } from './modules/auth/auth.routes';
+import { createOidcClient, type FetchImplementation, type OidcClient } from './modules/auth/oidc-client';
+import { createSessionsService } from './modules/auth/sessions.service';
 import { healthRoutes } from './modules/health/health.routes';
+import { createEmbeddedIdentityService } from './modules/identity/identity.service';
+import {
+  BACKOFFICE_CLIENT_ID,
+  createEmbeddedProvider,
+  embeddedClientSecret,
+  mountProvider,
+} from './modules/identity/oidc-provider';
+import { createSignInThrottle } from './modules/identity/sign-in-throttle';
+import { signInRoutes } from './modules/identity/sign-in.routes';
 import { jurisdictionsRoutes } from './modules/jurisdictions/jurisdictions.routes';
 import { createJurisdictionsService } from './modules/jurisdictions/jurisdictions.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { languagePlugin } from './plugins/language';
 import { openApiPlugin } from './plugins/openapi';
@@ -28,11 +46,13 @@ export interface AppOptions {
   /** Directory of the built web app; omitted, only the API is served. */
   webDistDir?: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Further clients of the embedded identity server (another back office using it as external issuer). */
+  extraOidcClients?: ClientMetadata[];
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export async function buildApp({ config, database, webDistDir, logger }: AppOptions) {
+export async function buildApp({ config, database, webDistDir, logger, extraOidcClients }: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -46,6 +66,8 @@ export async function buildApp({ config, database, webDistDir, logger }: AppOpti
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
   });
+  // No text/plain parsing: a browser sends text/plain across sites without asking (CSRF); we take JSON.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
@@ -53,17 +75,83 @@ export async function buildApp({ config, database, webDistDir, logger }: AppOpti
     reply.header('x-request-id', request.id);
   });
 
+  const { db } = database;
+  const identity = createEmbeddedIdentityService(db);
+
+  // The BFF's OpenID client: in-process to the embedded provider, over the network to an external one.
+  const injectFetch: FetchImplementation = async (url, init) => {
+    const target = new URL(url);
+    const response = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: target.pathname + target.search,
+      headers: {
+        ...Object.fromEntries(new Headers(init.headers).entries()),
+        host: config.publicUrl.host,
+        'x-forwarded-proto': config.publicUrl.protocol.replace(':', ''),
+      },
+      payload:
+        typeof init.body === 'string' || init.body instanceof URLSearchParams ? String(init.body) : undefined,
+    });
+    return new Response(response.rawPayload.length ? response.rawPayload : null, {
+      status: response.statusCode,
+      headers: Object.entries(response.headers).flatMap(([name, value]) =>
+        value === undefined
+          ? []
+          : (Array.isArray(value) ? value : [String(value)]).map((v): [string, string] => [name, v]),
+      ),
+    });
+  };
+  let oidcClient: OidcClient | undefined;
+  const oidc = () =>
+    (oidcClient ??=
+      config.oidc.kind === 'embedded'
+        ? createOidcClient({
+            config,
+            clientId: BACKOFFICE_CLIENT_ID,
+            clientSecret: embeddedClientSecret(config),
+            fetch: injectFetch,
+          })
+        : createOidcClient({
+            config,
+            clientId: config.oidc.clientId,
+            clientSecret: config.oidc.clientSecret,
+          }));
+  const sessions = createSessionsService({ db, config, oidc, log: app.log });
+
+  // The embedded identity server answers its own endpoints before any of our hooks run.
+  const provider =
+    config.oidc.kind === 'embedded'
+      ? await createEmbeddedProvider({ config, database, extraClients: extraOidcClients })
+      : undefined;
+  if (provider) mountProvider(app, provider);
+
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(languagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(accessPlugin, {
+    allowedOrigins: [config.publicUrl.origin],
+    authenticate: async (request) =>
+      (await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: true }))?.principal ?? null,
+  });
   await app.register(openApiPlugin);
 
+  if (provider) {
+    await app.register(signInRoutes, { provider, identity, throttle: createSignInThrottle(db), database });
+  }
   await app.register(healthRoutes, { database });
-  const { db } = database;
+  await app.register(authRoutes, { config, db, oidc, sessions });
   await app.register(jurisdictionsRoutes, {
     prefix: '/api/jurisdictions',
     service: createJurisdictionsService(db),
+  });
+  await app.register(usersRoutes, {
+    prefix: '/api/users',
+    service: createUsersService({ db, identity, sessions }),
+  });
+  await app.register(accountRoutes, {
+    prefix: '/api/account',
+    service: createAccountService({ db, identity }),
   });
 
   await app.register(spaPlugin, { distDir: webDistDir });

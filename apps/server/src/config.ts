@@ -23,6 +23,23 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
+  BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -48,8 +65,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
   const production = e.NODE_ENV === 'production';
 
+  const problems: string[] = [];
+  if (e.OIDC_ISSUER && !(e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET)) {
+    problems.push('OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: required with OIDC_ISSUER');
+  }
+  if (!!e.BOOTSTRAP_ADMIN_EMAIL !== !!e.BOOTSTRAP_ADMIN_PASSWORD) {
+    problems.push('BOOTSTRAP_ADMIN_EMAIL, BOOTSTRAP_ADMIN_PASSWORD: set both or neither');
+  }
   if (production) {
-    const problems: string[] = [];
     if (e.SESSION_SECRET === DEV_SESSION_SECRET || e.SESSION_SECRET.length < 32) {
       problems.push('SESSION_SECRET: set a random secret of at least 32 characters in production');
     }
@@ -61,8 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (publicUrl.protocol !== 'https:') {
       problems.push('PUBLIC_URL: production must be served over https');
     }
-    if (problems.length > 0) throw new ConfigError(problems);
   }
+  if (problems.length > 0) throw new ConfigError(problems);
 
   return {
     env: e.NODE_ENV,
@@ -78,5 +101,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    oidc: e.OIDC_ISSUER
+      ? ({
+          kind: 'external',
+          issuer: new URL(e.OIDC_ISSUER),
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET!,
+        } as const)
+      : ({ kind: 'embedded', issuer: new URL('/oidc', publicUrl) } as const),
+    session: {
+      idleTimeoutMs: e.SESSION_IDLE_MINUTES * 60_000,
+      maxLifetimeMs: e.SESSION_MAX_HOURS * 3_600_000,
+      /** Cookies get the Secure flag whenever users reach us over https. */
+      secureCookies: publicUrl.protocol === 'https:',
+    },
+    bootstrapAdmin: e.BOOTSTRAP_ADMIN_EMAIL
+      ? { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD! }
+      : undefined,
   };
 }

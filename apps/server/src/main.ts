@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './demo/seed';
+import { bootstrapAdmin, printDemoSignIns, seedDemoUsers } from './demo/users';
+import { createEmbeddedIdentityService } from './modules/identity/identity.service';
 import { defaultWebDistDir } from './lib/paths';
 
 async function main() {
@@ -11,7 +13,14 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await runMigrations(database);
-  if (demo) await seedDemo(database.db);
+  const identity = createEmbeddedIdentityService(database.db);
+  if (demo) {
+    await seedDemo(database.db);
+    await seedDemoUsers(database.db, identity);
+  }
+  if (config.bootstrapAdmin && (await bootstrapAdmin(database.db, identity, config.bootstrapAdmin))) {
+    console.log(`  Created the first admin: ${config.bootstrapAdmin.email}`);
+  }
 
   const app = await buildApp({ config, database, webDistDir: config.webDistDir ?? defaultWebDistDir });
   app.addHook('onClose', () => database.close());
@@ -41,6 +50,7 @@ async function main() {
   const where =
     config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`\n  Back Office is running at ${config.publicUrl.origin}  (${where})\n`);
+  if (demo) printDemoSignIns(config.publicUrl.origin);
 }
 
 main().catch((error: unknown) => {

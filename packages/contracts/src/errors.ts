@@ -63,6 +63,17 @@ export const errorCatalogue = {
     'Diese Aktion kann nicht auf den eigenen Benutzer angewendet werden.',
   ),
   PASSWORDS_DONT_MATCH: define(400, "Passwords don't match.", 'Die Passwörter stimmen nicht überein.'),
+  CURRENT_PASSWORD_WRONG: define(
+    400,
+    'The current password is not correct.',
+    'Das aktuelle Passwort ist nicht korrekt.',
+  ),
+  USERNAME_TAKEN: define(409, 'Username already taken.', 'Der Benutzername ist bereits vergeben.'),
+  EMAIL_TAKEN: define(
+    409,
+    'E-mail address already used by another user.',
+    'Die E-Mail-Adresse wird bereits von einem anderen Benutzer verwendet.',
+  ),
   NO_DATA: define(404, 'No data found.', 'Keine Daten gefunden.'),
 
   // Connectivity

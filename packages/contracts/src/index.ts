@@ -2,4 +2,6 @@ export * from './errors';
 export * from './jurisdictions';
 export * from './languages';
 export * from './lists';
+export * from './permissions';
 export * from './routes';
+export * from './users';

@@ -21,7 +21,7 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
     .map((part) => {
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { base: tag.toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1 };
+      return { base: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1 };
     })
     .filter((entry) => entry.q > 0)
     .sort((a, b) => b.q - a.q);

@@ -2,7 +2,13 @@
  * The one place errors become answers: `{ statusCode, code, message }` with the message in the request's
  * language. Validation problems list their fields; 5xx answers never show internals.
  */
-import { errorMessage, type ErrorBody, type ErrorCode, type Language } from '@backoffice/contracts';
+import {
+  errorMessage,
+  isErrorCode,
+  type ErrorBody,
+  type ErrorCode,
+  type Language,
+} from '@backoffice/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -29,17 +35,49 @@ function body(code: ErrorCode, statusCode: number, language: Language, details?:
   return answer;
 }
 
-function validationDetails(error: FastifyError & { validation: unknown[] }, language: Language) {
+type ValidationProblem = { instancePath: string; keyword: string; params: Record<string, unknown> };
+
+/** A rule of ours (e.g. the password repeat) marks its issue with a catalogue code in `params.code`. */
+function catalogueCode(problem: ValidationProblem): ErrorCode | undefined {
+  const code = (problem.params.params as { code?: unknown } | undefined)?.code;
+  return isErrorCode(code) ? code : undefined;
+}
+
+/** The value the client sent at a path of the validated part, so messages can say what was received. */
+function sentValue(request: FastifyRequest, context: string, path: string[]): unknown {
+  let value: unknown = (request as unknown as Record<string, unknown>)[context];
+  for (const key of path)
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  return value;
+}
+
+function validationAnswer(request: FastifyRequest, error: FastifyError & { validation: unknown[] }) {
+  const language = request.language;
   const context = error.validationContext ?? 'body';
-  return (error.validation as { instancePath: string; keyword: string; params: Record<string, unknown> }[]).map(
-    (problem) => {
-      const path = problem.instancePath.split('/').filter(Boolean);
-      const issue = { ...problem.params, code: problem.keyword, path } as unknown as z.core.$ZodRawIssue;
+  const problems = error.validation as ValidationProblem[];
+  const details = problems.map((problem) => {
+    const path = problem.instancePath.split('/').filter(Boolean);
+    const own = catalogueCode(problem);
+    let message: string;
+    if (own) {
+      message = errorMessage(own, language);
+    } else {
+      const issue = {
+        input: sentValue(request, context, path),
+        ...problem.params,
+        code: problem.keyword,
+        path,
+      } as unknown as z.core.$ZodRawIssue;
       const localized = zodLocales[language].localeError(issue);
-      const message = typeof localized === 'string' ? localized : (localized?.message ?? problem.keyword);
-      return { path: [context, ...path].join('.'), message };
-    },
-  );
+      message = typeof localized === 'string' ? localized : (localized?.message ?? problem.keyword);
+    }
+    return { path: [context, ...path].join('.'), message };
+  });
+  // When every problem is one of our own coded rules, answer with that code (e.g. PASSWORDS_DONT_MATCH).
+  const codes = new Set(problems.map(catalogueCode));
+  const [only] = codes;
+  const code: ErrorCode = codes.size === 1 && only ? only : 'VALIDATION_FAILED';
+  return body(code, 400, language, details);
 }
 
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown) {
@@ -49,7 +87,7 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: u
   }
   const fastifyError = error as FastifyError;
   if (hasZodFastifySchemaValidationErrors(fastifyError)) {
-    return reply.code(400).send(body('VALIDATION_FAILED', 400, language, validationDetails(fastifyError, language)));
+    return reply.code(400).send(validationAnswer(request, fastifyError));
   }
   const status = fastifyError.statusCode;
   if (status && status >= 400 && status < 500) {

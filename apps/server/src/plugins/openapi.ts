@@ -17,8 +17,16 @@ export const openApiPlugin = fp(
       transform: jsonSchemaTransform,
       transformObject: jsonSchemaTransformObject,
     });
-    app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+    app.get('/api/openapi.json', { config: { access: 'authenticated' }, schema: { hide: true } }, () =>
+      app.swagger(),
+    );
+    // The browsable docs are for signed-in staff, like the API they describe.
+    await app.register(async (docs) => {
+      docs.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'authenticated' };
+      });
+      await docs.register(swaggerUi, { routePrefix: '/api/docs' });
+    });
   },
   { name: 'openapi' },
 );

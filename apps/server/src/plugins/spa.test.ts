@@ -5,7 +5,7 @@ import { errorMessage, type ErrorBody } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config';
-import { describeEachEngine } from '../test/app';
+import { describeEachEngine, signInTo, withSession } from '../test/app';
 import { createTestDatabase, type TestDatabase } from '../test/databases';
 
 const INDEX_HTML =
@@ -40,6 +40,7 @@ describeEachEngine('web app serving', (ctx) => {
     let web: { root: string; distDir: string };
     let database: TestDatabase;
     let app: App;
+    let admin: Record<string, string>;
 
     beforeAll(async () => {
       web = createWebDist();
@@ -47,6 +48,7 @@ describeEachEngine('web app serving', (ctx) => {
       const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
       app = await buildApp({ config, database, webDistDir: web.distDir, logger: false });
       await app.ready();
+      admin = (await signInTo(database, 'admin')).headers;
     });
 
     afterAll(async () => {
@@ -127,10 +129,10 @@ describeEachEngine('web app serving', (ctx) => {
       expect(response.body).not.toContain(SECRET);
     });
 
-    it.each(['/api/unknown', '/api/jurisdictions/x/y/z', '/auth/callback', '/oidc/token'])(
+    it.each(['/api/unknown', '/api/jurisdictions/x/y/z', '/auth/nothing-here'])(
       'still answers the API path %s with a JSON 404',
       async (url) => {
-        const response = await app.inject({ method: 'GET', url });
+        const response = await app.inject(withSession(admin, { method: 'GET', url }));
         expect(response.statusCode).toBe(404);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
         expect(response.json<ErrorBody>()).toEqual({
@@ -148,7 +150,7 @@ describeEachEngine('web app serving', (ctx) => {
     });
 
     it('keeps the API working next to the web app', async () => {
-      const response = await app.inject({ method: 'GET', url: '/api/jurisdictions' });
+      const response = await app.inject(withSession(admin, { method: 'GET', url: '/api/jurisdictions' }));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ items: [], total: 0 });
     });
@@ -156,7 +158,7 @@ describeEachEngine('web app serving', (ctx) => {
 
   describe('without a built web app', () => {
     it.each(['/masterdata/jurisdictions', '/', '/nowhere'])('answers %s with a JSON 404', async (url) => {
-      const response = await ctx().app.inject({ method: 'GET', url });
+      const response = await ctx().inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.json<ErrorBody>().code).toBe('NOT_FOUND');
     });

@@ -16,15 +16,21 @@ export const spaPlugin = fp<{ distDir: string | undefined }>(
     const indexFile = distDir ? join(distDir, 'index.html') : undefined;
     const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (distDir && indexHtml) {
-      await app.register(fastifyStatic, {
-        root: distDir,
-        index: false,
-        wildcard: false,
-        setHeaders(reply, path) {
-          // Vite puts a content hash in every asset name: they never change, so they may be kept forever.
-          const immutable = path.startsWith(join(distDir, 'assets'));
-          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
+      // The app's files are public; the data they show comes from the API, which is not.
+      await app.register(async (files) => {
+        files.addHook('onRoute', (route) => {
+          route.config = { ...route.config, access: 'public' };
+        });
+        await files.register(fastifyStatic, {
+          root: distDir,
+          index: false,
+          wildcard: false,
+          setHeaders(reply, path) {
+            // Vite puts a content hash in every asset name: they never change, so they may be kept forever.
+            const immutable = path.startsWith(join(distDir, 'assets'));
+            reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
+        });
       });
     } else {
       app.log.warn({ distDir }, 'web app not built: only the API is served');

@@ -26,11 +26,16 @@ async function onAdminConnection<T>(fn: (client: pg.Client) => Promise<T>): Prom
   }
 }
 
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}
+
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
     await runMigrations(database);
-    return { ...database, destroy: () => database.close() };
+    return { ...database, destroy: once(() => database.close().catch(() => {})) };
   }
   const name = `bo_test_${randomBytes(6).toString('hex')}`;
   await onAdminConnection((client) => client.query(`create database ${name}`));
@@ -40,9 +45,10 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await runMigrations(database);
   return {
     ...database,
-    async destroy() {
-      await database.close();
+    // Safe to call twice, and drops the database even when a test closed the pool itself.
+    destroy: once(async () => {
+      await database.close().catch(() => {});
       await onAdminConnection((client) => client.query(`drop database if exists ${name} with (force)`));
-    },
+    }),
   };
 }

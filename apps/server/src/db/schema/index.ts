@@ -1,2 +1,4 @@
 export * from './audit';
 export * from './jurisdictions';
+export * from './oidc';
+export * from './users';

@@ -8,7 +8,15 @@ export interface Actor {
   name: string;
 }
 
-export type AuditAction = 'create' | 'update' | 'delete';
+export type AuditAction =
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'reset-password'
+  | 'change-password'
+  | 'sign-in'
+  | 'sign-in-failed'
+  | 'sign-out';
 
 type Fields = Record<string, unknown>;
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;

@@ -6,13 +6,20 @@ import type { Database } from '../../db/client';
 const status = z.object({ status: z.enum(['ok', 'unavailable']) });
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
-  app.get('/healthz', { schema: { tags: ['Operations'], response: { 200: status } } }, () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/healthz',
+    { config: { access: 'public' }, schema: { tags: ['Operations'], response: { 200: status } } },
+    () => ({
+      status: 'ok' as const,
+    }),
+  );
 
   app.get(
     '/readyz',
-    { schema: { tags: ['Operations'], response: { 200: status, 503: status } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['Operations'], response: { 200: status, 503: status } },
+    },
     async (request, reply) => {
       try {
         await database.ping();

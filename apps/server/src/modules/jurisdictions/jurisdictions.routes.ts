@@ -14,6 +14,8 @@ import type { JurisdictionsService } from './jurisdictions.service';
 
 const tags = ['Master data'];
 const params = z.object({ id: jurisdictionIdSchema });
+const read = { access: 'viewGameConfigurations' as const };
+const write = { access: 'adjustGameLaunchParameters' as const };
 
 export const jurisdictionsRoutes: FastifyPluginAsyncZod<{ service: JurisdictionsService }> = async (
   app,
@@ -22,11 +24,12 @@ export const jurisdictionsRoutes: FastifyPluginAsyncZod<{ service: Jurisdictions
   app.get(
     '/',
     {
+      config: read,
       schema: {
         tags,
         summary: 'List jurisdictions',
         querystring: jurisdictionListQuerySchema,
-        response: { 200: jurisdictionPageSchema, ...errorResponses(400) },
+        response: { 200: jurisdictionPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
     (request) => service.list(request.query),
@@ -35,11 +38,12 @@ export const jurisdictionsRoutes: FastifyPluginAsyncZod<{ service: Jurisdictions
   app.get(
     '/:id',
     {
+      config: read,
       schema: {
         tags,
         summary: 'Get a jurisdiction',
         params,
-        response: { 200: jurisdictionSchema, ...errorResponses(400, 404) },
+        response: { 200: jurisdictionSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
     (request) => service.get(request.params.id),
@@ -48,11 +52,12 @@ export const jurisdictionsRoutes: FastifyPluginAsyncZod<{ service: Jurisdictions
   app.post(
     '/',
     {
+      config: write,
       schema: {
         tags,
         summary: 'Create a jurisdiction',
         body: jurisdictionCreateSchema,
-        response: { 201: jurisdictionSchema, ...errorResponses(400, 409) },
+        response: { 201: jurisdictionSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(request.body, request.actor)),
@@ -61,12 +66,13 @@ export const jurisdictionsRoutes: FastifyPluginAsyncZod<{ service: Jurisdictions
   app.put(
     '/:id',
     {
+      config: write,
       schema: {
         tags,
         summary: 'Change a jurisdiction (at the version it was read)',
         params,
         body: jurisdictionUpdateSchema,
-        response: { 200: jurisdictionSchema, ...errorResponses(400, 404, 409) },
+        response: { 200: jurisdictionSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     (request) => service.update(request.params.id, request.body, request.actor),
@@ -75,12 +81,13 @@ export const jurisdictionsRoutes: FastifyPluginAsyncZod<{ service: Jurisdictions
   app.delete(
     '/:id',
     {
+      config: write,
       schema: {
         tags,
         summary: 'Delete a jurisdiction (at the version it was read)',
         params,
         querystring: expectedVersionSchema,
-        response: { 204: z.null(), ...errorResponses(400, 404, 409) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {

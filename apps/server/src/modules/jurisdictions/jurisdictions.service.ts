@@ -54,7 +54,14 @@ export function createJurisdictionsService(db: Db, repository = createJurisdicti
             const after = await repository.update(tx, id, input.version, { name: input.name });
             // A concurrent writer got in between the read and the write.
             if (!after) throw new AppError('STALE_VERSION');
-            await recordAudit(tx, { actor, entityType: ENTITY, entityId: id, action: 'update', before, after });
+            await recordAudit(tx, {
+              actor,
+              entityType: ENTITY,
+              entityId: id,
+              action: 'update',
+              before,
+              after,
+            });
             return after;
           }),
         uniqueErrors,
@@ -66,7 +73,14 @@ export function createJurisdictionsService(db: Db, repository = createJurisdicti
         const before = assertCurrent(await repository.findById(tx, id), version);
         const deleted = await repository.delete(tx, id, version);
         if (!deleted) throw new AppError('STALE_VERSION');
-        await recordAudit(tx, { actor, entityType: ENTITY, entityId: id, action: 'delete', before, after: null });
+        await recordAudit(tx, {
+          actor,
+          entityType: ENTITY,
+          entityId: id,
+          action: 'delete',
+          before,
+          after: null,
+        });
       });
     },
   };

@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Request helpers bound to one suite's app and database. */
 function helpers(ctx: () => TestContext) {
-  const inject = (options: InjectOptions) => ctx().app.inject(options);
+  const inject = (options: InjectOptions) => ctx().inject(options);
 
   async function create(name: string, headers: InjectOptions['headers'] = {}) {
     return inject({ method: 'POST', url: BASE, payload: { name }, headers });
@@ -494,8 +494,12 @@ describeEachEngine('jurisdictions API', (ctx) => {
         entityType: 'jurisdiction',
         entityId: record.id,
         action: 'create',
-        actorId: null,
-        actorName: null,
+      });
+      // Who did it: the signed-in user of the request.
+      const who = await ctx().inject({ method: 'GET', url: '/api/account' });
+      expect(entries[0]).toMatchObject({
+        actorId: who.json<{ id: string }>().id,
+        actorName: who.json<{ username: string }>().username,
       });
       expect(entries[0]!.changes).toMatchObject({ name: { before: null, after: 'Malta' } });
       expect(entries[0]!.changes).not.toHaveProperty('version');

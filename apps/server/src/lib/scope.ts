@@ -1,0 +1,46 @@
+/**
+ * Scoping (architecture §2): a user limited to some casinos and integrations sees and touches nothing
+ * else. Services take the principal's scope and use these helpers in every query and action; admins are
+ * never limited.
+ */
+import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { AppError } from './app-error';
+
+export type Scope =
+  { unlimited: true } | { unlimited: false; casinoIds: readonly string[]; integrationIds: readonly string[] };
+
+export const UNLIMITED: Scope = { unlimited: true };
+
+function condition(ids: readonly string[], column: Column): SQL {
+  return ids.length === 0 ? sql`false` : inArray(column, [...ids]);
+}
+
+/** A WHERE condition limiting rows to the scope's casinos; undefined when unlimited. */
+export function casinoScopeCondition(scope: Scope, column: Column): SQL | undefined {
+  return scope.unlimited ? undefined : condition(scope.casinoIds, column);
+}
+
+/** A WHERE condition limiting rows to the scope's integrations; undefined when unlimited. */
+export function integrationScopeCondition(scope: Scope, column: Column): SQL | undefined {
+  return scope.unlimited ? undefined : condition(scope.integrationIds, column);
+}
+
+export function casinoInScope(scope: Scope, casinoId: string): boolean {
+  return scope.unlimited || scope.casinoIds.includes(casinoId);
+}
+
+export function integrationInScope(scope: Scope, integrationId: string): boolean {
+  return scope.unlimited || scope.integrationIds.includes(integrationId);
+}
+
+/**
+ * Refuses an action on something outside the scope. It answers as if the thing did not exist, so that
+ * scoped users cannot learn which other casinos or integrations there are.
+ */
+export function assertInScope(scope: Scope, target: { casinoId?: string; integrationId?: string }): void {
+  if (target.casinoId !== undefined && !casinoInScope(scope, target.casinoId))
+    throw new AppError('RECORD_NOT_FOUND');
+  if (target.integrationId !== undefined && !integrationInScope(scope, target.integrationId)) {
+    throw new AppError('RECORD_NOT_FOUND');
+  }
+}

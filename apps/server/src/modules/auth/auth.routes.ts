@@ -1,0 +1,187 @@
+/**
+ * The BFF sign-in routes: /auth/login starts the code flow, /auth/callback finishes it into a server-side
+ * session, /auth/session tells the web app who is signed in, /auth/logout ends the session here and
+ * returns where to end it at the identity server.
+ */
+import { sessionInfoSchema } from '@backoffice/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../lib/http-schemas';
+import { principalOf } from '../../plugins/access';
+import { recordAudit } from '../audit/audit.service';
+import type { OidcClient } from './oidc-client';
+import type { SessionsService } from './sessions.service';
+import { findUserForSubject } from './subjects';
+
+export const SESSION_COOKIE = 'bo_session';
+export const LOGIN_COOKIE = 'bo_login';
+/** Spec §4: stored login callback state expires after 1 hour. */
+export const LOGIN_STATE_TTL_MS = 60 * 60 * 1000;
+
+const loginState = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  codeVerifier: z.string(),
+  returnTo: z.string(),
+  createdAt: z.number(),
+});
+
+/** Only paths of this site: no scheme, no host, no protocol-relative `//`. */
+export function safeReturnTo(value: unknown): string {
+  return typeof value === 'string' && /^\/(?![/\\])[^\s]*$/.test(value) && !value.startsWith('/auth/')
+    ? value
+    : '/';
+}
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  config: Config;
+  db: Db;
+  oidc: () => OidcClient;
+  sessions: SessionsService;
+}> = async (app, { config, db, oidc, sessions }) => {
+  const tags = ['Sign-in'];
+  const cookieBase = { httpOnly: true, secure: config.session.secureCookies, sameSite: 'lax' as const };
+
+  app.get(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: { tags, querystring: z.object({ returnTo: z.string().max(2000).optional() }) },
+    },
+    async (request, reply) => {
+      const login = await oidc().startLogin(request.language);
+      const state = {
+        state: login.state,
+        nonce: login.nonce,
+        codeVerifier: login.codeVerifier,
+        returnTo: safeReturnTo(request.query.returnTo),
+        createdAt: Date.now(),
+      };
+      return reply
+        .setCookie(LOGIN_COOKIE, JSON.stringify(state), {
+          ...cookieBase,
+          path: '/auth',
+          signed: true,
+          maxAge: LOGIN_STATE_TTL_MS / 1000,
+        })
+        .header('cache-control', 'no-store')
+        .redirect(login.url.href, 303);
+    },
+  );
+
+  app.get('/auth/callback', { config: { access: 'public' }, schema: { tags } }, async (request, reply) => {
+    const raw = request.cookies[LOGIN_COOKIE];
+    const unsigned = raw ? request.unsignCookie(raw) : undefined;
+    const parsed = unsigned?.valid ? loginState.safeParse(JSON.parse(unsigned.value ?? 'null')) : undefined;
+    reply.clearCookie(LOGIN_COOKIE, { path: '/auth' });
+    if (!parsed?.success || Date.now() - parsed.data.createdAt > LOGIN_STATE_TTL_MS) {
+      // No (or too old) login in progress: start a fresh one.
+      return reply.redirect('/auth/login', 303);
+    }
+    const { state, nonce, codeVerifier, returnTo } = parsed.data;
+    let result: Awaited<ReturnType<OidcClient['finishLogin']>>;
+    try {
+      result = await oidc().finishLogin(new URL(request.url, config.publicUrl), {
+        state,
+        nonce,
+        codeVerifier,
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, 'sign-in callback refused');
+      throw new AppError('BAD_CREDENTIALS');
+    }
+    const user = await findUserForSubject(db, result);
+    if (!user?.active) throw new AppError('NO_PERMISSION');
+    const { token } = await sessions.create(user.id, result.tokens);
+    await recordAudit(db, {
+      actor: { id: user.id, name: user.username },
+      entityType: 'user',
+      entityId: user.id,
+      action: 'sign-in',
+      before: null,
+      after: { address: request.ip },
+    });
+    return reply
+      .setCookie(SESSION_COOKIE, token, {
+        ...cookieBase,
+        path: '/',
+        maxAge: config.session.maxLifetimeMs / 1000,
+      })
+      .header('cache-control', 'no-store')
+      .redirect(returnTo, 303);
+  });
+
+  app.get(
+    '/auth/session',
+    {
+      config: { access: 'public' },
+      schema: { tags, response: { 200: sessionInfoSchema, ...errorResponses(401) } },
+    },
+    async (request, reply) => {
+      // Checking the session is not activity: it must not keep an idle session alive.
+      const resolved = await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: false });
+      if (!resolved) throw new AppError('UNAUTHENTICATED');
+      reply.header('cache-control', 'no-store');
+      return resolved.info;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags, response: { 200: z.object({ redirectTo: z.string() }), ...errorResponses(401, 403) } },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const ended = await sessions.destroy(request.cookies[SESSION_COOKIE]);
+      await recordAudit(db, {
+        actor: { id: principal.userId, name: principal.username },
+        entityType: 'user',
+        entityId: principal.userId,
+        action: 'sign-out',
+        before: null,
+        after: null,
+      });
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return { redirectTo: await oidc().endSessionUrl(ended?.idToken) };
+    },
+  );
+
+  app.get(
+    '/auth/assets/identity.css',
+    { config: { access: 'public' }, schema: { hide: true } },
+    (_request, reply) =>
+      reply
+        .type('text/css; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(IDENTITY_CSS),
+  );
+
+  app.get(
+    '/auth/assets/auto-submit.js',
+    { config: { access: 'public' }, schema: { hide: true } },
+    (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send("document.getElementById('op.logoutForm')?.submit();\n"),
+  );
+};
+
+const IDENTITY_CSS = `
+:root { color-scheme: light; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f3f5; color: #212529; }
+.card { width: min(380px, calc(100vw - 32px)); background: #fff; border-radius: 8px; padding: 32px;
+  box-shadow: 0 1px 3px rgba(0,0,0,.08), 0 8px 24px rgba(0,0,0,.06); }
+h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; font-weight: 500; color: #495057; margin: 0 0 24px; }
+label { display: block; font-size: 14px; font-weight: 500; margin: 16px 0 6px; }
+input { box-sizing: border-box; width: 100%; padding: 9px 12px; font-size: 15px; border: 1px solid #ced4da; border-radius: 4px; }
+input:focus { outline: 2px solid #4c6ef5; outline-offset: 0; border-color: #4c6ef5; }
+button { margin-top: 24px; width: 100%; padding: 10px; font-size: 15px; font-weight: 600; color: #fff;
+  background: #4c6ef5; border: 0; border-radius: 4px; cursor: pointer; } button:hover { background: #4263eb; }
+.error { background: #fff5f5; color: #c92a2a; border: 1px solid #ffc9c9; border-radius: 4px; padding: 10px 12px; font-size: 14px; }
+`;

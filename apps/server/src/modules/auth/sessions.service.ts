@@ -1,0 +1,198 @@
+/**
+ * Server-side sessions (BFF). The browser holds a random token; we store its hash, the user, the limits
+ * (idle timeout, absolute lifetime) and the identity server's tokens, encrypted. Access tokens are
+ * refreshed when fewer than 5 seconds remain; a 400 on refresh ends the session.
+ */
+import { permissionsOf, type Account, type Role, type SessionInfo } from '@backoffice/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import { decrypt, deriveKey, encrypt, randomToken, sha256 } from '../../lib/crypto';
+import { UNLIMITED, type Scope } from '../../lib/scope';
+import type { Principal } from '../../plugins/access';
+import { isRefreshRejected, type OidcClient, type TokenSet } from './oidc-client';
+
+/** Spec §4: refresh when fewer than 5 seconds of validity remain. */
+export const REFRESH_THRESHOLD_MS = 5_000;
+/** Activity is written at most this often, so polling and bursts do not write on every request. */
+const TOUCH_INTERVAL_MS = 15_000;
+
+export interface ResolvedSession {
+  principal: Principal;
+  info: SessionInfo;
+}
+
+const sessionColumns = {
+  id: sessions.id,
+  userId: sessions.userId,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  accessTokenExpiresAt: sessions.accessTokenExpiresAt,
+  tokens: sessions.tokens,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  active: users.active,
+  casinoIds: sql<
+    string[]
+  >`array(select casino_id from user_casino_scopes where user_id = ${users.id} order by 1)`,
+  integrationIds: sql<
+    string[]
+  >`array(select integration_id from user_integration_scopes where user_id = ${users.id} order by 1)`,
+};
+
+export function createSessionsService(options: {
+  db: Db;
+  config: Config;
+  oidc: () => OidcClient;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}) {
+  const { db, config, log } = options;
+  const now = options.now ?? Date.now;
+  const tokenKey = deriveKey(config.sessionSecret, 'session-tokens');
+  const seal = (tokens: TokenSet) => encrypt(tokenKey, JSON.stringify(tokens));
+  const unseal = (sealed: string) => JSON.parse(decrypt(tokenKey, sealed)) as TokenSet;
+
+  async function findByToken(token: string) {
+    const [row] = await db
+      .select(sessionColumns)
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sha256(token)));
+    return row;
+  }
+
+  /** Refreshes under a row lock so parallel requests do not spend the same refresh token twice. */
+  async function refreshTokens(sessionId: string): Promise<'refreshed' | 'ended' | 'kept'> {
+    try {
+      return await db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ accessTokenExpiresAt: sessions.accessTokenExpiresAt, tokens: sessions.tokens })
+          .from(sessions)
+          .where(eq(sessions.id, sessionId))
+          .for('update');
+        if (!locked) return 'ended';
+        const expiresAt = locked.accessTokenExpiresAt?.getTime();
+        if (expiresAt === undefined || expiresAt - now() >= REFRESH_THRESHOLD_MS) return 'kept';
+        try {
+          const tokens = await options.oidc().refresh(unseal(locked.tokens));
+          await tx
+            .update(sessions)
+            .set({
+              tokens: seal(tokens),
+              accessTokenExpiresAt: tokens.accessTokenExpiresAt
+                ? new Date(tokens.accessTokenExpiresAt)
+                : null,
+            })
+            .where(eq(sessions.id, sessionId));
+          return 'refreshed';
+        } catch (error) {
+          if (!isRefreshRejected(error)) throw error;
+          await tx.delete(sessions).where(eq(sessions.id, sessionId));
+          return 'ended';
+        }
+      });
+    } catch (error) {
+      // The identity server is unreachable: the session stays; the next request tries again.
+      log.warn({ err: error }, 'token refresh failed');
+      return 'kept';
+    }
+  }
+
+  return {
+    /** Starts a session for a user; returns the token for the cookie. */
+    async create(userId: string, tokens: TokenSet): Promise<{ token: string; sessionId: string }> {
+      const token = randomToken();
+      const [row] = await db
+        .insert(sessions)
+        .values({
+          tokenHash: sha256(token),
+          userId,
+          expiresAt: new Date(now() + config.session.maxLifetimeMs),
+          lastSeenAt: new Date(now()),
+          accessTokenExpiresAt: tokens.accessTokenExpiresAt ? new Date(tokens.accessTokenExpiresAt) : null,
+          tokens: seal(tokens),
+        })
+        .returning({ id: sessions.id });
+      return { token, sessionId: row!.id };
+    },
+
+    /**
+     * The signed-in user of a token, or null when there is no such session or it ended (idle, too old,
+     * user deactivated, refresh refused). `touch` counts the request as activity; session checks do not.
+     */
+    async resolve(token: string | undefined, { touch }: { touch: boolean }): Promise<ResolvedSession | null> {
+      if (!token) return null;
+      let row = await findByToken(token);
+      if (!row) return null;
+      const current = now();
+      const idle = current - row.lastSeenAt.getTime() > config.session.idleTimeoutMs;
+      if (idle || row.expiresAt.getTime() <= current || !row.active) {
+        await db.delete(sessions).where(eq(sessions.id, row.id));
+        return null;
+      }
+      const tokenExpiry = row.accessTokenExpiresAt?.getTime();
+      if (tokenExpiry !== undefined && tokenExpiry - current < REFRESH_THRESHOLD_MS) {
+        const outcome = await refreshTokens(row.id);
+        if (outcome === 'ended') return null;
+        if (outcome === 'refreshed') row = (await findByToken(token)) ?? row;
+      }
+      if (touch && current - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(current) })
+          .where(eq(sessions.id, row.id));
+      }
+      const role = row.role as Role;
+      const scope: Scope =
+        role === 'admin'
+          ? UNLIMITED
+          : { unlimited: false, casinoIds: row.casinoIds, integrationIds: row.integrationIds };
+      const account: Account = {
+        id: row.userId,
+        username: row.username,
+        email: row.email,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        role,
+        permissions: permissionsOf(role),
+        casinoIds: row.casinoIds,
+        integrationIds: row.integrationIds,
+      };
+      return {
+        principal: { userId: row.userId, username: row.username, role, scope, sessionId: row.id },
+        info: { sessionId: row.id, user: account, expiresAt: row.expiresAt.toISOString() },
+      };
+    },
+
+    /** Ends one session; gives back what is needed to end it at the identity server too. */
+    async destroy(
+      token: string | undefined,
+    ): Promise<{ userId: string; idToken: string | undefined } | null> {
+      if (!token) return null;
+      const [row] = await db
+        .delete(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)))
+        .returning();
+      if (!row) return null;
+      return { userId: row.userId, idToken: unseal(row.tokens).idToken };
+    },
+
+    /** Ends every session of a user at once (deactivated, deleted, password reset). */
+    async destroyAllOfUser(tx: Db, userId: string): Promise<void> {
+      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Removes sessions past their absolute lifetime; run now and then. */
+    async purgeExpired(): Promise<void> {
+      await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+    },
+  };
+}
+
+export type SessionsService = ReturnType<typeof createSessionsService>;

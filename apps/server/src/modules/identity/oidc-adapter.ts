@@ -1,0 +1,70 @@
+/** oidc-provider's storage in PostgreSQL: one table for every model, keyed by (model, id). */
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Db } from '../../db/client';
+import { oidcPayloads } from '../../db/schema/index';
+
+export function createOidcAdapterClass(db: Db) {
+  const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
+
+  async function findWhere(condition: ReturnType<typeof and>): Promise<AdapterPayload | undefined> {
+    const [row] = await db
+      .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
+      .from(oidcPayloads)
+      .where(and(condition, notExpired));
+    if (!row) return undefined;
+    const payload = row.payload as AdapterPayload;
+    return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
+  }
+
+  return class DatabaseAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const values = {
+        payload,
+        grantId: payload.grantId ?? null,
+        uid: payload.uid ?? null,
+        userCode: payload.userCode ?? null,
+        accountId: payload.accountId ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await db
+        .insert(oidcPayloads)
+        .values({ model: this.model, id, ...values })
+        .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: values });
+    }
+
+    find(id: string) {
+      return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    findByUid(uid: string) {
+      return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.uid, uid)));
+    }
+
+    findByUserCode(userCode: string) {
+      return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.userCode, userCode)));
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .update(oidcPayloads)
+        .set({ consumedAt: sql`now()` })
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+    }
+  };
+}
+
+/** Removes artifacts that expired; run now and then. */
+export async function purgeExpiredOidcPayloads(db: Db): Promise<void> {
+  await db.delete(oidcPayloads).where(sql`${oidcPayloads.expiresAt} < now()`);
+}

@@ -1,0 +1,80 @@
+/**
+ * Deny by default: every route declares `config.access` — a permission of the matrix, `authenticated`,
+ * or `public`. A request without a session gets 401 on anything not public; a role without the permission
+ * gets 403 "No permission."; a route that declares nothing is refused. Changing requests must also carry
+ * our custom header and, when the browser says where it comes from, our own origin (CSRF defence).
+ */
+import { hasPermission, type Access, type Role } from '@backoffice/contracts';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import type { Scope } from '../lib/scope';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in user, set by the session plugin. */
+    principal: Principal | null;
+  }
+}
+
+export interface Principal {
+  userId: string;
+  username: string;
+  role: Role;
+  scope: Scope;
+  sessionId: string;
+}
+
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'backoffice';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface AccessOptions {
+  allowedOrigins: string[];
+  /** Resolves the session of a request (and refreshes its tokens when due). */
+  authenticate: (request: FastifyRequest) => Promise<Principal | null>;
+}
+
+export const accessPlugin = fp<AccessOptions>(
+  async (app, { allowedOrigins, authenticate }) => {
+    app.decorateRequest('principal', null);
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      // No route matched: the web app's pages (and its not-found page) are public; unknown API paths
+      // only tell signed-in users that they do not exist.
+      const isPublic = access === 'public' || (request.is404 && !request.url.startsWith('/api/'));
+      if (!SAFE_METHODS.has(request.method)) {
+        const origin = request.headers.origin;
+        if (origin !== undefined && !allowedOrigins.includes(origin)) throw new AppError('NO_PERMISSION');
+        if (!isPublic && request.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE)
+          throw new AppError('NO_PERMISSION');
+      }
+      if (isPublic) return;
+
+      const principal = await authenticate(request);
+      if (!principal) throw new AppError('UNAUTHENTICATED');
+      request.principal = principal;
+      request.actor = { id: principal.userId, name: principal.username };
+
+      if (access === undefined) {
+        if (request.is404) return;
+        request.log.error({ url: request.routeOptions.url }, 'route declares no access: refused');
+        throw new AppError('NO_PERMISSION');
+      }
+      if (access !== 'authenticated' && !hasPermission(principal.role, access)) {
+        throw new AppError('NO_PERMISSION');
+      }
+    });
+  },
+  { name: 'access', dependencies: ['error-handler'] },
+);
+
+/** The principal of a route that requires a session (its access is not `public`). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHENTICATED');
+  return request.principal;
+}
