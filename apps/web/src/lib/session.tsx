@@ -1,0 +1,92 @@
+/**
+ * The signed-in user, as the server's session says (`GET /auth/session`). Checked every 5 seconds: when
+ * the session ended, or changed to another user or session, the browser goes to sign-in. Any 401 of the
+ * API does the same.
+ */
+import {
+  hasPermission,
+  SESSION_CHECK_INTERVAL_MS,
+  type Access,
+  type SessionInfo,
+} from '@backoffice/contracts';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+
+export const SessionContext = createContext<SessionInfo | null>(null);
+
+export function useSession(): SessionInfo {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside a signed-in app');
+  return session;
+}
+
+/** Whether the signed-in user may use something that requires `access`. */
+export function useCan(): (access: Access | undefined) => boolean {
+  const session = useSession();
+  return (access) => allows(session, access);
+}
+
+export function allows(session: SessionInfo, access: Access | undefined): boolean {
+  if (access === undefined || access === 'public' || access === 'authenticated') return true;
+  return hasPermission(session.user.role, access);
+}
+
+/** Sends the browser to sign-in, coming back to where it is now. */
+export function goToSignIn(location: Location = window.location): void {
+  const returnTo = `${location.pathname}${location.search}`;
+  location.assign(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+}
+
+export async function fetchSession(signal?: AbortSignal): Promise<SessionInfo | null> {
+  const response = await fetch('/auth/session', {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+    signal: signal ?? null,
+  });
+  if (response.status === 401) return null;
+  if (!response.ok) throw new Error(`session check failed: ${response.status}`);
+  return (await response.json()) as SessionInfo;
+}
+
+/** True when the check shows a session other than the one the page started with. */
+export function sessionChanged(current: SessionInfo, latest: SessionInfo | null): boolean {
+  return !latest || latest.sessionId !== current.sessionId || latest.user.id !== current.user.id;
+}
+
+interface SessionProviderProps {
+  initial: SessionInfo;
+  children: ReactNode;
+  /** What to do when the session ended or changed (default: go to sign-in). */
+  onEnded?: () => void;
+  intervalMs?: number;
+}
+
+export function SessionProvider({ initial, children, onEnded = goToSignIn, intervalMs = SESSION_CHECK_INTERVAL_MS }: SessionProviderProps) {
+  const [session, setSession] = useState(initial);
+
+  useEffect(() => {
+    let stopped = false;
+    const timer = window.setInterval(() => {
+      fetchSession().then(
+        (latest) => {
+          if (stopped) return;
+          if (sessionChanged(session, latest)) {
+            stopped = true;
+            onEnded();
+          } else if (latest) {
+            // Same session: keep profile and permission changes in step.
+            setSession((current) => (JSON.stringify(current) === JSON.stringify(latest) ? current : latest));
+          }
+        },
+        () => {
+          // The server is unreachable for a moment: try again at the next tick.
+        },
+      );
+    }, intervalMs);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [session, onEnded, intervalMs]);
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
