@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Run from the repository root (npm run test:e2e) or from here alike.
+  root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     name: 'e2e',
     include: ['**/*.e2e.ts'],

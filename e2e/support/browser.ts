@@ -1,4 +1,5 @@
 /** Debian's Chromium through playwright-core, one browser per spec file and a fresh context per test. */
+import type { Role } from '@backoffice/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
@@ -14,6 +15,21 @@ export const CHROMIUM_ARGS = [
 
 export const skipReason = inject('skipReason');
 export const baseUrl = skipReason ? '' : inject('baseUrl');
+
+/** The demo users `npm start` creates: one per role. */
+export function demoUser(role: Role) {
+  return { email: `${role}@backoffice.local`, password: `demo-${role}-password` };
+}
+
+/** Signs in through the real sign-in page, as a person would, and waits for the app. */
+export async function signIn(page: Page, role: Role, returnTo = '/'): Promise<void> {
+  const { email, password } = demoUser(role);
+  await page.goto(url(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`));
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.locator('form button[type=submit]').click();
+  await page.getByTestId('user-area').waitFor();
+}
 
 export function url(path: string): string {
   return new URL(path, baseUrl).toString();
@@ -36,7 +52,8 @@ export function useBrowser() {
   });
 
   return {
-    async open(options: { language?: 'de' | 'en' } = {}): Promise<Page> {
+    /** A new page in a clean context; signed in as the demo user of `role` unless it is null. */
+    async open(options: { language?: 'de' | 'en'; role?: Role | null } = {}): Promise<Page> {
       if (!browser) throw new Error('browser not started');
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: baseUrl });
       contexts.push(context);
@@ -45,6 +62,8 @@ export function useBrowser() {
       }
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
+      const role = options.role === undefined ? 'admin' : options.role;
+      if (role) await signIn(page, role);
       return page;
     },
   };

@@ -2,6 +2,7 @@
  * The route table of the spec (§2). Each area's screens load lazily as one chunk; a failed chunk load
  * reloads the page once. Handles carry the breadcrumbs.
  */
+import type { Access } from '@backoffice/contracts';
 import type { ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { loadWithReload } from '../lib/chunk-reload';
@@ -12,6 +13,7 @@ import { NotFoundPage } from '../components/not-found-page';
 
 const areas = {
   home: () => import('../features/home'),
+  auth: () => import('../features/auth'),
   bridges: () => import('../features/bridges'),
   casinos: () => import('../features/casinos'),
   integrationOptions: () => import('../features/integration-options'),
@@ -41,27 +43,38 @@ function page<A extends keyof Areas>(area: A, name: PageOf<A>): Pick<RouteObject
   return { lazy };
 }
 
-function crumb(key: string, linkable = true): { handle: RouteHandle } {
-  return { handle: { crumb: key, linkable } };
+function crumb(key: string, access?: Access, linkable = true): { handle: RouteHandle } {
+  return { handle: { crumb: key, linkable, ...(access ? { access } : {}) } };
 }
 
 /** A URL segment that only groups screens: its own path shows the not-found page. */
 function group(key: string, children: RouteObject[]): RouteObject {
-  return { ...crumb(key, false), children: [{ index: true, element: <NotFoundPage /> }, ...children] };
+  return {
+    ...crumb(key, undefined, false),
+    children: [{ index: true, element: <NotFoundPage /> }, ...children],
+  };
 }
 
+/** The list (index), create and detail screens of an area; creating needs the area's write access. */
 function screens<A extends keyof Areas>(
   area: A,
   pages: { list: PageOf<A>; create?: PageOf<A>; detail?: PageOf<A> },
+  write: Access,
   extra: RouteObject[] = [],
 ): RouteObject[] {
   return [
     { index: true, ...page(area, pages.list) },
-    ...(pages.create ? [{ path: 'create', ...crumb('crumbs.create'), ...page(area, pages.create) }] : []),
+    ...(pages.create
+      ? [{ path: 'create', ...crumb('crumbs.create', write), ...page(area, pages.create) }]
+      : []),
     ...(pages.detail ? [{ path: ':id', ...crumb('crumbs.details'), ...page(area, pages.detail) }] : []),
     ...extra,
   ];
 }
+
+const VIEW_CONFIG: Access = 'viewGameConfigurations';
+const ADJUST_LAUNCH: Access = 'adjustGameLaunchParameters';
+const ADJUST_BRIDGES: Access = 'adjustBridgeSettings';
 
 export const routes: RouteObject[] = [
   {
@@ -74,18 +87,22 @@ export const routes: RouteObject[] = [
         errorElement: <ErrorPage />,
         children: [
           { index: true, ...page('home', 'HomePage') },
-          { path: 'logout', ...crumb('screens.logout'), ...page('users', 'LogoutPage') },
+          { path: 'logout', ...crumb('screens.logout'), ...page('auth', 'LogoutPage') },
           {
             path: 'bridges',
             ...group('nav.groups.integrations', [
               {
                 path: 'manage',
-                ...crumb('nav.bridges'),
-                children: screens('bridges', {
-                  list: 'BridgesListPage',
-                  create: 'BridgeCreatePage',
-                  detail: 'BridgeDetailPage',
-                }),
+                ...crumb('nav.bridges', VIEW_CONFIG),
+                children: screens(
+                  'bridges',
+                  {
+                    list: 'BridgesListPage',
+                    create: 'BridgeCreatePage',
+                    detail: 'BridgeDetailPage',
+                  },
+                  ADJUST_BRIDGES,
+                ),
               },
             ]),
           },
@@ -94,21 +111,29 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.casinos', [
               {
                 path: 'integration-options',
-                ...crumb('nav.integrationOptions'),
-                children: screens('integrationOptions', {
-                  list: 'IntegrationOptionsListPage',
-                  create: 'IntegrationOptionCreatePage',
-                  detail: 'IntegrationOptionDetailPage',
-                }),
+                ...crumb('nav.integrationOptions', VIEW_CONFIG),
+                children: screens(
+                  'integrationOptions',
+                  {
+                    list: 'IntegrationOptionsListPage',
+                    create: 'IntegrationOptionCreatePage',
+                    detail: 'IntegrationOptionDetailPage',
+                  },
+                  ADJUST_LAUNCH,
+                ),
               },
               {
                 path: 'manage',
-                ...crumb('nav.casinos'),
-                children: screens('casinos', {
-                  list: 'CasinosListPage',
-                  create: 'CasinoCreatePage',
-                  detail: 'CasinoDetailPage',
-                }),
+                ...crumb('nav.casinos', VIEW_CONFIG),
+                children: screens(
+                  'casinos',
+                  {
+                    list: 'CasinosListPage',
+                    create: 'CasinoCreatePage',
+                    detail: 'CasinoDetailPage',
+                  },
+                  ADJUST_LAUNCH,
+                ),
               },
             ]),
           },
@@ -117,16 +142,24 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.cpv', [
               {
                 path: 'allowed-hashes',
-                ...crumb('nav.allowedHashes'),
-                children: screens('cpv', { list: 'AllowedHashesPage' }, [
-                  { path: 'add', ...crumb('crumbs.add'), ...page('cpv', 'AllowedHashAddPage') },
+                ...crumb('nav.allowedHashes', VIEW_CONFIG),
+                children: screens('cpv', { list: 'AllowedHashesPage' }, ADJUST_LAUNCH, [
+                  {
+                    path: 'add',
+                    ...crumb('crumbs.add', ADJUST_LAUNCH),
+                    ...page('cpv', 'AllowedHashAddPage'),
+                  },
                 ]),
               },
               {
                 path: 'checks',
-                ...crumb('nav.cpvChecks'),
-                children: screens('cpv', { list: 'CpvChecksPage' }, [
-                  { path: 'trigger', ...crumb('crumbs.trigger'), ...page('cpv', 'CpvCheckTriggerPage') },
+                ...crumb('nav.cpvChecks', VIEW_CONFIG),
+                children: screens('cpv', { list: 'CpvChecksPage' }, ADJUST_LAUNCH, [
+                  {
+                    path: 'trigger',
+                    ...crumb('crumbs.trigger', ADJUST_LAUNCH),
+                    ...page('cpv', 'CpvCheckTriggerPage'),
+                  },
                 ]),
               },
             ]),
@@ -136,12 +169,16 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.games', [
               {
                 path: 'manage',
-                ...crumb('nav.gameProviders'),
-                children: screens('gameProviders', {
-                  list: 'GameProvidersListPage',
-                  create: 'GameProviderCreatePage',
-                  detail: 'GameProviderDetailPage',
-                }),
+                ...crumb('nav.gameProviders', VIEW_CONFIG),
+                children: screens(
+                  'gameProviders',
+                  {
+                    list: 'GameProvidersListPage',
+                    create: 'GameProviderCreatePage',
+                    detail: 'GameProviderDetailPage',
+                  },
+                  ADJUST_LAUNCH,
+                ),
               },
             ]),
           },
@@ -150,12 +187,16 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.games', [
               {
                 path: 'manage',
-                ...crumb('nav.gameStudios'),
-                children: screens('gameStudios', {
-                  list: 'GameStudiosListPage',
-                  create: 'GameStudioCreatePage',
-                  detail: 'GameStudioDetailPage',
-                }),
+                ...crumb('nav.gameStudios', VIEW_CONFIG),
+                children: screens(
+                  'gameStudios',
+                  {
+                    list: 'GameStudiosListPage',
+                    create: 'GameStudioCreatePage',
+                    detail: 'GameStudioDetailPage',
+                  },
+                  ADJUST_LAUNCH,
+                ),
               },
             ]),
           },
@@ -164,21 +205,25 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.games', [
               {
                 path: 'integrations',
-                ...crumb('nav.gameIntegrations'),
+                ...crumb('nav.gameIntegrations', VIEW_CONFIG),
                 ...page('games', 'GameIntegrationsPage'),
               },
               {
                 path: 'manage',
-                ...crumb('nav.games'),
-                children: screens('games', {
-                  list: 'GamesListPage',
-                  create: 'GameCreatePage',
-                  detail: 'GameDetailPage',
-                }),
+                ...crumb('nav.games', VIEW_CONFIG),
+                children: screens(
+                  'games',
+                  {
+                    list: 'GamesListPage',
+                    create: 'GameCreatePage',
+                    detail: 'GameDetailPage',
+                  },
+                  ADJUST_LAUNCH,
+                ),
               },
               {
                 path: 'versions',
-                ...crumb('nav.gameVersions'),
+                ...crumb('nav.gameVersions', VIEW_CONFIG),
                 children: screens(
                   'gameVersions',
                   {
@@ -186,10 +231,11 @@ export const routes: RouteObject[] = [
                     create: 'GameVersionCreatePage',
                     detail: 'GameVersionDetailPage',
                   },
+                  ADJUST_LAUNCH,
                   [
                     {
                       path: ':id/copy',
-                      ...crumb('crumbs.copy'),
+                      ...crumb('crumbs.copy', ADJUST_LAUNCH),
                       ...page('gameVersions', 'GameVersionCopyPage'),
                     },
                   ],
@@ -202,15 +248,19 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.integrations', [
               {
                 path: 'games',
-                ...crumb('nav.integrationGames'),
-                children: screens('integrations', {
-                  list: 'IntegrationGamesPage',
-                  detail: 'IntegrationGamesDetailPage',
-                }),
+                ...crumb('nav.integrationGames', VIEW_CONFIG),
+                children: screens(
+                  'integrations',
+                  {
+                    list: 'IntegrationGamesPage',
+                    detail: 'IntegrationGamesDetailPage',
+                  },
+                  ADJUST_LAUNCH,
+                ),
               },
               {
                 path: 'manage',
-                ...crumb('nav.integrations'),
+                ...crumb('nav.integrations', VIEW_CONFIG),
                 children: screens(
                   'integrations',
                   {
@@ -218,10 +268,11 @@ export const routes: RouteObject[] = [
                     create: 'IntegrationCreatePage',
                     detail: 'IntegrationDetailPage',
                   },
+                  ADJUST_LAUNCH,
                   [
                     {
                       path: ':id/push',
-                      ...crumb('crumbs.push'),
+                      ...crumb('crumbs.push', ADJUST_BRIDGES),
                       ...page('integrations', 'IntegrationPushPage'),
                     },
                   ],
@@ -234,17 +285,21 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.masterdata', [
               {
                 path: 'configuration',
-                ...crumb('nav.configuration'),
+                ...crumb('nav.configuration', VIEW_CONFIG),
                 ...page('masterdata', 'ConfigurationPage'),
               },
               {
                 path: 'jurisdictions',
-                ...crumb('nav.jurisdictions'),
-                children: screens('jurisdictions', {
-                  list: 'JurisdictionsListPage',
-                  create: 'JurisdictionCreatePage',
-                  detail: 'JurisdictionDetailPage',
-                }),
+                ...crumb('nav.jurisdictions', VIEW_CONFIG),
+                children: screens(
+                  'jurisdictions',
+                  {
+                    list: 'JurisdictionsListPage',
+                    create: 'JurisdictionCreatePage',
+                    detail: 'JurisdictionDetailPage',
+                  },
+                  ADJUST_LAUNCH,
+                ),
               },
             ]),
           },
@@ -253,34 +308,50 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.reporting', [
               {
                 path: 'audit-entries',
-                ...crumb('nav.auditEntries'),
+                ...crumb('nav.auditEntries', 'viewReports'),
                 ...page('reporting', 'AuditEntriesPage'),
               },
               {
                 path: 'casino-performance-report',
-                ...crumb('nav.casinoPerformance'),
+                ...crumb('nav.casinoPerformance', 'viewReports'),
                 ...page('reporting', 'CasinoPerformancePage'),
               },
               {
                 path: 'game-performance-report',
-                ...crumb('nav.gamePerformance'),
+                ...crumb('nav.gamePerformance', 'viewReports'),
                 ...page('reporting', 'GamePerformancePage'),
               },
-              { path: 'game-rounds', ...crumb('nav.gameRounds'), ...page('reporting', 'GameRoundsPage') },
-              { path: 'ggr-report', ...crumb('nav.ggrReport'), ...page('reporting', 'GgrReportPage') },
+              {
+                path: 'game-rounds',
+                ...crumb('nav.gameRounds', 'viewGameRounds'),
+                ...page('reporting', 'GameRoundsPage'),
+              },
+              {
+                path: 'ggr-report',
+                ...crumb('nav.ggrReport', 'viewReports'),
+                ...page('reporting', 'GgrReportPage'),
+              },
               {
                 path: 'integration-game-performance-report',
-                ...crumb('nav.integrationGamePerformance'),
+                ...crumb('nav.integrationGamePerformance', 'viewReports'),
                 ...page('reporting', 'IntegrationGamePerformancePage'),
               },
-              { path: 'reports', ...crumb('nav.reports'), ...page('reporting', 'ReportsPage') },
+              {
+                path: 'reports',
+                ...crumb('nav.reports', 'viewReports'),
+                ...page('reporting', 'ReportsPage'),
+              },
               {
                 path: 'significant-events',
-                ...crumb('nav.significantEvents'),
-                children: screens('reporting', {
-                  list: 'SignificantEventsPage',
-                  create: 'SignificantEventCreatePage',
-                }),
+                ...crumb('nav.significantEvents', 'viewReports'),
+                children: screens(
+                  'reporting',
+                  {
+                    list: 'SignificantEventsPage',
+                    create: 'SignificantEventCreatePage',
+                  },
+                  'viewReports',
+                ),
               },
             ]),
           },
@@ -289,24 +360,36 @@ export const routes: RouteObject[] = [
             ...group('nav.groups.support', [
               {
                 path: 'last-game-rounds',
-                ...crumb('nav.lastGameRounds'),
-                children: screens('support', { list: 'LastGameRoundsPage', detail: 'LastGameRoundPage' }),
+                ...crumb('nav.lastGameRounds', 'viewGameRounds'),
+                children: screens(
+                  'support',
+                  { list: 'LastGameRoundsPage', detail: 'LastGameRoundPage' },
+                  'playerSupportActions',
+                ),
               },
-              { path: 'player', ...crumb('nav.player'), ...page('support', 'PlayerPage') },
+              {
+                path: 'player',
+                ...crumb('nav.player', 'playerSupportActions'),
+                ...page('support', 'PlayerPage'),
+              },
             ]),
           },
           {
             path: 'users',
             ...group('nav.groups.users', [
-              { path: 'account', ...crumb('nav.account'), ...page('users', 'AccountPage') },
+              { path: 'account', ...crumb('nav.account', 'authenticated'), ...page('users', 'AccountPage') },
               {
                 path: 'manage',
-                ...crumb('nav.users'),
-                children: screens('users', {
-                  list: 'UsersListPage',
-                  create: 'UserCreatePage',
-                  detail: 'UserDetailPage',
-                }),
+                ...crumb('nav.users', 'noRestrictions'),
+                children: screens(
+                  'users',
+                  {
+                    list: 'UsersListPage',
+                    create: 'UserCreatePage',
+                    detail: 'UserDetailPage',
+                  },
+                  'noRestrictions',
+                ),
               },
             ]),
           },

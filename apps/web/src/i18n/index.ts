@@ -36,6 +36,9 @@ export function initialLanguage(): Language {
 }
 
 export async function initI18n(language: Language = initialLanguage()) {
+  // Remember the language from the first visit on, so the server's pages (sign-in) speak it too.
+  if (readCookie(LANGUAGE_COOKIE) !== language)
+    writeCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_MAX_AGE_DAYS);
   await i18n.use(initReactI18next).init({
     resources: {
       de: { translation: { ...de, errors: errorMessages('de') } },

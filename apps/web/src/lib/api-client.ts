@@ -17,6 +17,13 @@ export class ApiError extends Error {
   }
 }
 
+let onUnauthenticated: () => void = () => {};
+
+/** What to do when the server says the session is gone (401): the app sends the browser to sign-in. */
+export function configureApiClient(options: { onUnauthenticated: () => void }): void {
+  onUnauthenticated = options.onUnauthenticated;
+}
+
 export function apiBaseUrl(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]');
   return (meta?.content || '/api').replace(/\/$/, '');
@@ -83,6 +90,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, 'BACKEND_UNREACHABLE', 'network error');
   }
   const body = await readBody(response);
+  if (response.status === 401) onUnauthenticated();
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
 }

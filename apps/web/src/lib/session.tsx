@@ -60,7 +60,12 @@ interface SessionProviderProps {
   intervalMs?: number;
 }
 
-export function SessionProvider({ initial, children, onEnded = goToSignIn, intervalMs = SESSION_CHECK_INTERVAL_MS }: SessionProviderProps) {
+export function SessionProvider({
+  initial,
+  children,
+  onEnded = goToSignIn,
+  intervalMs = SESSION_CHECK_INTERVAL_MS,
+}: SessionProviderProps) {
   const [session, setSession] = useState(initial);
 
   useEffect(() => {
@@ -89,4 +94,15 @@ export function SessionProvider({ initial, children, onEnded = goToSignIn, inter
   }, [session, onEnded, intervalMs]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** Ends the session at our server; answers where to end it at the identity server. */
+export async function endSession(): Promise<string> {
+  const response = await fetch('/auth/logout', {
+    method: 'POST',
+    headers: { accept: 'application/json', 'x-requested-with': 'backoffice' },
+    credentials: 'same-origin',
+  });
+  if (!response.ok) throw new Error(`sign-out failed: ${response.status}`);
+  return ((await response.json()) as { redirectTo: string }).redirectTo;
 }

@@ -2,7 +2,8 @@
  * Our own sign-in page for the embedded identity server: the provider sends the browser here (an
  * "interaction"); a right e-mail and password finish the login and the provider continues the code flow.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import { isLanguage, type Language } from '@backoffice/contracts';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
@@ -16,6 +17,12 @@ const credentials = z.object({
   email: z.string().trim().max(254).default(''),
   password: z.string().max(256).default(''),
 });
+
+/** The language the back office asked for (ui_locales of the authorization request), else the request's. */
+function pageLanguage(request: FastifyRequest, details: { params: Record<string, unknown> }): Language {
+  const requested = String(details.params.ui_locales ?? '').split(' ')[0];
+  return isLanguage(requested) ? requested : request.language;
+}
 
 export const signInRoutes: FastifyPluginAsync<{
   provider: Provider;

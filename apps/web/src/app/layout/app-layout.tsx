@@ -1,11 +1,13 @@
-import { Anchor, AppShell, Burger, Group, Text } from '@mantine/core';
+import { Anchor, AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Link, ScrollRestoration } from 'react-router';
 import { paths } from '../../config/paths';
+import { AccessGuard } from './access-guard';
 import { LanguageSwitch } from './language-switch';
 import { NavigationProgress } from './navigation-progress';
 import { NavMenu } from './nav-menu';
+import { UserMenu } from './user-menu';
 
 export function AppLayout() {
   const { t } = useTranslation();
@@ -34,9 +36,7 @@ export function AppLayout() {
           </Group>
           <Group gap="md" wrap="nowrap">
             <LanguageSwitch />
-            <Text size="sm" c="dimmed" data-testid="user-area">
-              {t('app.signedOut')}
-            </Text>
+            <UserMenu />
           </Group>
         </Group>
       </AppShell.Header>
@@ -44,7 +44,7 @@ export function AppLayout() {
         <NavMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <AccessGuard />
       </AppShell.Main>
       <ScrollRestoration />
     </AppShell>

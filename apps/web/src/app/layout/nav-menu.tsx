@@ -2,24 +2,29 @@ import { NavLink, ScrollArea, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { navigation } from '../../config/navigation';
+import { navigationFor } from '../../config/navigation';
 import { prefetchAllowed, whenIdle } from '../../lib/prefetch';
+import { useCan } from '../../lib/session';
 import { usePrefetch } from '../prefetch-context';
 
 export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const prefetch = usePrefetch();
+  const can = useCan();
+  const visible = navigationFor(can);
 
   // Once the first screen is up and the browser is idle, load the menu's screens ahead of time.
   useEffect(() => {
     if (!prefetchAllowed()) return;
-    return whenIdle(() => navigation.forEach((group) => group.items.forEach((item) => prefetch(item.to))));
+    return whenIdle(() => visible.forEach((group) => group.items.forEach((item) => prefetch(item.to))));
+    // Once per mount: the menu's screens do not change while the page lives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [prefetch]);
 
   return (
     <ScrollArea component="nav" aria-label={t('app.mainNavigation')} h="100%" p="xs">
-      {navigation.map((group) => (
+      {visible.map((group) => (
         <div key={group.id} role="group" aria-labelledby={`nav-${group.id}`}>
           <Text id={`nav-${group.id}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4}>
             {t(group.label)}

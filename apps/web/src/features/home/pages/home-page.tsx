@@ -2,10 +2,13 @@ import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
-import { navigation } from '../../../config/navigation';
+import { navigationFor } from '../../../config/navigation';
+import { useCan } from '../../../lib/session';
 
 export function HomePage() {
   const { t } = useTranslation();
+  const can = useCan();
+  const groups = navigationFor(can);
   return (
     <>
       <PageHeader title={t('home.welcome')} />
@@ -13,7 +16,7 @@ export function HomePage() {
         {t('home.intro')}
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
-        {navigation.map((group) => (
+        {groups.map((group) => (
           <Card key={group.id} withBorder padding="md">
             <Title order={4} mb="xs">
               {t(group.label)}

@@ -1,0 +1,1 @@
+export { LogoutPage } from './pages/logout-page';
