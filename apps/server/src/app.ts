@@ -1,7 +1,7 @@
 /** Builds the Fastify application from its parts; `main.ts` decides where it listens. */
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ClientMetadata } from 'oidc-provider';
 import type { Config } from './config';
@@ -38,6 +38,10 @@ declare module 'fastify' {
     /** The signed-in user making the request, or null. */
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every route with the access it declares (read after `ready()`), for checks and documentation. */
+    routeTable: RouteOptions[];
+  }
 }
 
 export interface AppOptions {
@@ -71,6 +75,12 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
+  // Kept by reference: plugins may still set a route's access after this hook has seen it.
+  const routeTable: RouteOptions[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    routeTable.push(route);
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -116,7 +126,7 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
             clientId: config.oidc.clientId,
             clientSecret: config.oidc.clientSecret,
           }));
-  const sessions = createSessionsService({ db, config, oidc, log: app.log });
+  const sessions = createSessionsService({ database, config, oidc, log: app.log });
 
   // The embedded identity server answers its own endpoints before any of our hooks run.
   const provider =

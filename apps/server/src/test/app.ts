@@ -61,7 +61,7 @@ export async function signInTo(
       .values(scope.integrationIds.map((integrationId) => ({ userId, integrationId })));
   }
   const sessions = createSessionsService({
-    db: database.db,
+    database,
     config: loadConfig({ NODE_ENV: 'test' }),
     oidc: () => {
       throw new Error('test sessions hold no identity-server tokens');

@@ -52,6 +52,10 @@ export class TestBrowser {
     return this.jar.get(name)?.value;
   }
 
+  setCookie(name: string, value: string, path = '/'): void {
+    this.jar.set(name, { value, path });
+  }
+
   private remember(setCookie: string | string[] | undefined) {
     for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
       const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
@@ -83,7 +87,7 @@ export class TestBrowser {
   ): Promise<Page> {
     const url = new URL(target, this.origin);
     const headers: Record<string, string> = { ...options.headers };
-    const cookies = this.cookieHeader(url);
+    const cookies = [this.cookieHeader(url), options.headers?.cookie].filter(Boolean).join('; ');
     if (cookies) headers.cookie = cookies;
     let body: string | undefined;
     if (options.form) {

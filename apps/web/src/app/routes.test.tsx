@@ -5,7 +5,10 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stubEmptyApi } from '../test/fetch';
 import { renderRoutes } from '../test/render';
+import { testSession } from '../test/sessions';
 import { NotFoundPage } from '../components/not-found-page';
+import { navigation } from '../config/navigation';
+import { accessOfMatches } from '../lib/route-handle';
 import { routes } from './routes';
 
 const SAMPLE_ID = '3f2b9c4e-1111-4222-8333-444455556666';
@@ -104,7 +107,10 @@ describe('the app at a URL', () => {
 
   it('shows breadcrumbs and heading of the jurisdiction create screen', async () => {
     stubEmptyApi();
-    await renderRoutes(routes, { initialEntries: ['/masterdata/jurisdictions/create'] });
+    await renderRoutes(routes, {
+      initialEntries: ['/masterdata/jurisdictions/create'],
+      session: testSession(),
+    });
 
     const heading = await screen.findByRole('heading', { level: 2, name: 'Jurisdiktion anlegen' }, LOAD);
     expect(heading).toBeTruthy();
@@ -122,7 +128,7 @@ describe('the app at a URL', () => {
 
   it('shows the crumbs of a planned screen, with the last one as heading', async () => {
     stubEmptyApi();
-    await renderRoutes(routes, { initialEntries: ['/games/versions/7/copy'] });
+    await renderRoutes(routes, { initialEntries: ['/games/versions/7/copy'], session: testSession() });
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Kopieren' }, LOAD)).toBeTruthy();
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
@@ -132,7 +138,7 @@ describe('the app at a URL', () => {
 
   it('shows the German not-found page with a way home for an unknown path', async () => {
     stubEmptyApi();
-    await renderRoutes(routes, { initialEntries: ['/nowhere'] });
+    await renderRoutes(routes, { initialEntries: ['/nowhere'], session: testSession() });
 
     expect(
       await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' }, LOAD),
@@ -144,7 +150,7 @@ describe('the app at a URL', () => {
 
   it('shows the English not-found page when the language is English', async () => {
     stubEmptyApi();
-    await renderRoutes(routes, { initialEntries: ['/nowhere'], language: 'en' });
+    await renderRoutes(routes, { initialEntries: ['/nowhere'], language: 'en', session: testSession() });
 
     expect(await screen.findByRole('heading', { name: 'This page could not be found' }, LOAD)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/');
@@ -153,7 +159,7 @@ describe('the app at a URL', () => {
 
   it('shows the not-found page for a grouping segment without a page of its own', async () => {
     stubEmptyApi();
-    await renderRoutes(routes, { initialEntries: ['/masterdata'] });
+    await renderRoutes(routes, { initialEntries: ['/masterdata'], session: testSession() });
     expect(
       await screen.findByRole('heading', { name: 'Diese Seite konnte nicht gefunden werden' }, LOAD),
     ).toBeTruthy();
@@ -161,10 +167,39 @@ describe('the app at a URL', () => {
 
   it('takes the user home from the not-found page', async () => {
     stubEmptyApi();
-    const { user, router } = await renderRoutes(routes, { initialEntries: ['/nowhere'] });
+    const { user, router } = await renderRoutes(routes, {
+      initialEntries: ['/nowhere'],
+      session: testSession(),
+    });
     await user.click(await screen.findByRole('link', { name: 'Zurück zur Startseite' }, LOAD));
 
     expect(await screen.findByRole('heading', { name: 'Willkommen im Back Office' }, LOAD)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('access by role', () => {
+  it('gives every menu item the access of the screen it opens', () => {
+    for (const item of navigation.flatMap((group) => group.items)) {
+      const matches = matchRoutes(routes, item.to) ?? [];
+      expect(accessOfMatches(matches.map((match) => ({ handle: match.route.handle }))), item.to).toBe(
+        item.access,
+      );
+    }
+  });
+
+  it('shows "No permission." for a screen the role may not use', async () => {
+    await renderRoutes(routes, { initialEntries: ['/users/manage'], session: testSession('visitor') });
+    await screen.findByRole('heading', { name: 'Keine Berechtigung.' });
+    expect(screen.getByRole('link', { name: 'Zurück zur Startseite' }).getAttribute('href')).toBe('/');
+  });
+
+  it('hides the menu items a role may not use', async () => {
+    await renderRoutes(routes, { initialEntries: ['/nowhere'], session: testSession('accountant') });
+    const nav = await screen.findByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(nav).queryByRole('link', { name: 'Benutzer' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Jurisdiktionen' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'GGR-Bericht' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Mein Konto' })).toBeTruthy();
   });
 });

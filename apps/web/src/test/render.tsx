@@ -3,7 +3,7 @@
  * memory data router when the UI needs routing. Mantine runs in its `test` environment (no transitions,
  * no portals) so dialogs and menus appear synchronously inside the rendered container.
  */
-import type { Language } from '@backoffice/contracts';
+import type { Language, SessionInfo } from '@backoffice/contracts';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '../app/providers';
 import { changeLanguage, i18n, initI18n } from '../i18n';
+import { SessionContext } from '../lib/session';
 
 /** The app's query client, without retries so failures show at once. */
 export function createTestQueryClient(): QueryClient {
@@ -32,11 +33,21 @@ export async function setLanguage(language: Language): Promise<void> {
   else await changeLanguage(language);
 }
 
-export function TestProviders({ client, children }: { client: QueryClient; children: ReactNode }) {
+export function TestProviders({
+  client,
+  session,
+  children,
+}: {
+  client: QueryClient;
+  /** The signed-in user, for screens that ask `useSession()`. */
+  session?: SessionInfo | undefined;
+  children: ReactNode;
+}) {
+  const content = <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return (
     <MantineProvider env="test">
       <Notifications />
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      {session ? <SessionContext.Provider value={session}>{content}</SessionContext.Provider> : content}
     </MantineProvider>
   );
 }
@@ -44,6 +55,8 @@ export function TestProviders({ client, children }: { client: QueryClient; child
 export interface RenderOptions {
   language?: Language;
   queryClient?: QueryClient;
+  /** The signed-in user the screens see through `useSession()` (none unless given). */
+  session?: SessionInfo;
 }
 
 export interface Rendered extends RenderResult {
@@ -56,7 +69,11 @@ export async function renderWithProviders(ui: ReactElement, options: RenderOptio
   await setLanguage(options.language ?? 'de');
   const queryClient = options.queryClient ?? createTestQueryClient();
   const user = userEvent.setup();
-  const result = render(<TestProviders client={queryClient}>{ui}</TestProviders>);
+  const result = render(
+    <TestProviders client={queryClient} session={options.session}>
+      {ui}
+    </TestProviders>,
+  );
   return { ...result, user, queryClient };
 }
 
@@ -75,7 +92,7 @@ export async function renderRoutes(
   const router = createMemoryRouter(routes, { initialEntries: options.initialEntries ?? ['/'] });
   const user = userEvent.setup();
   const result = render(
-    <TestProviders client={queryClient}>
+    <TestProviders client={queryClient} session={options.session}>
       <RouterProvider router={router} />
     </TestProviders>,
   );

@@ -7,7 +7,7 @@ import { permissionsOf, type Account, type Role, type SessionInfo } from '@backo
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 import { decrypt, deriveKey, encrypt, randomToken, sha256 } from '../../lib/crypto';
 import { UNLIMITED, type Scope } from '../../lib/scope';
@@ -45,14 +45,18 @@ const sessionColumns = {
   >`array(select integration_id from user_integration_scopes where user_id = ${users.id} order by 1)`,
 };
 
+/** First key of the two-key advisory locks that serialise refreshes of one session across instances. */
+const REFRESH_LOCK_NAMESPACE = 727_003;
+
 export function createSessionsService(options: {
-  db: Db;
+  database: Database;
   config: Config;
   oidc: () => OidcClient;
   log: FastifyBaseLogger;
   now?: () => number;
 }) {
-  const { db, config, log } = options;
+  const { database, config, log } = options;
+  const { db } = database;
   const now = options.now ?? Date.now;
   const tokenKey = deriveKey(config.sessionSecret, 'session-tokens');
   const seal = (tokens: TokenSet) => encrypt(tokenKey, JSON.stringify(tokens));
@@ -67,41 +71,60 @@ export function createSessionsService(options: {
     return row;
   }
 
-  /** Refreshes under a row lock so parallel requests do not spend the same refresh token twice. */
-  async function refreshTokens(sessionId: string): Promise<'refreshed' | 'ended' | 'kept'> {
-    try {
-      return await db.transaction(async (tx) => {
-        const [locked] = await tx
-          .select({ accessTokenExpiresAt: sessions.accessTokenExpiresAt, tokens: sessions.tokens })
-          .from(sessions)
-          .where(eq(sessions.id, sessionId))
-          .for('update');
-        if (!locked) return 'ended';
-        const expiresAt = locked.accessTokenExpiresAt?.getTime();
-        if (expiresAt === undefined || expiresAt - now() >= REFRESH_THRESHOLD_MS) return 'kept';
+  /** Refreshes in flight in this process, so parallel requests of one session share one refresh. */
+  const refreshing = new Map<string, Promise<'refreshed' | 'ended' | 'kept'>>();
+
+  /**
+   * Refreshes a session's tokens once, even when several requests (on several instances) find them due:
+   * one refresh per session in this process, and a PostgreSQL advisory lock across instances. No
+   * transaction is held while the identity server answers (the embedded one shares our database).
+   */
+  function refreshTokens(sessionId: string): Promise<'refreshed' | 'ended' | 'kept'> {
+    const running = refreshing.get(sessionId);
+    if (running) return running;
+    const task = database
+      .withConnection(async (connection) => {
+        const lock = sql`${REFRESH_LOCK_NAMESPACE}, hashtext(${sessionId})`;
+        if (database.engine === 'postgres') await connection.execute(sql`select pg_advisory_lock(${lock})`);
         try {
-          const tokens = await options.oidc().refresh(unseal(locked.tokens));
-          await tx
-            .update(sessions)
-            .set({
-              tokens: seal(tokens),
-              accessTokenExpiresAt: tokens.accessTokenExpiresAt
-                ? new Date(tokens.accessTokenExpiresAt)
-                : null,
-            })
+          const [row] = await connection
+            .select({ accessTokenExpiresAt: sessions.accessTokenExpiresAt, tokens: sessions.tokens })
+            .from(sessions)
             .where(eq(sessions.id, sessionId));
-          return 'refreshed';
-        } catch (error) {
-          if (!isRefreshRejected(error)) throw error;
-          await tx.delete(sessions).where(eq(sessions.id, sessionId));
-          return 'ended';
+          if (!row) return 'ended' as const;
+          const expiresAt = row.accessTokenExpiresAt?.getTime();
+          // Another instance may have refreshed while we waited for the lock.
+          if (expiresAt === undefined || expiresAt - now() >= REFRESH_THRESHOLD_MS) return 'kept' as const;
+          try {
+            const tokens = await options.oidc().refresh(unseal(row.tokens));
+            await connection
+              .update(sessions)
+              .set({
+                tokens: seal(tokens),
+                accessTokenExpiresAt: tokens.accessTokenExpiresAt
+                  ? new Date(tokens.accessTokenExpiresAt)
+                  : null,
+              })
+              .where(eq(sessions.id, sessionId));
+            return 'refreshed' as const;
+          } catch (error) {
+            if (!isRefreshRejected(error)) throw error;
+            await connection.delete(sessions).where(eq(sessions.id, sessionId));
+            return 'ended' as const;
+          }
+        } finally {
+          if (database.engine === 'postgres')
+            await connection.execute(sql`select pg_advisory_unlock(${lock})`);
         }
-      });
-    } catch (error) {
-      // The identity server is unreachable: the session stays; the next request tries again.
-      log.warn({ err: error }, 'token refresh failed');
-      return 'kept';
-    }
+      })
+      .catch((error: unknown) => {
+        // The identity server is unreachable: the session stays; the next request tries again.
+        log.warn({ err: error }, 'token refresh failed');
+        return 'kept' as const;
+      })
+      .finally(() => refreshing.delete(sessionId));
+    refreshing.set(sessionId, task);
+    return task;
   }
 
   return {

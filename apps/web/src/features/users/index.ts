@@ -1,8 +1,4 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as UsersListPage,
-  PlannedPage as UserCreatePage,
-  PlannedPage as UserDetailPage,
-  PlannedPage as AccountPage,
-  PlannedPage as LogoutPage,
-} from '../../components/planned-page';
+export { AccountPage } from './pages/account-page';
+export { UserCreatePage } from './pages/user-create-page';
+export { UserDetailPage } from './pages/user-detail-page';
+export { UsersListPage } from './pages/users-list-page';

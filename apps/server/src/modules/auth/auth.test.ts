@@ -1,0 +1,388 @@
+/**
+ * Sign-in through the real code flow: the BFF, the embedded identity server and its sign-in page, with a
+ * cookie-keeping test browser. Also restarts, a second instance, token refresh and session limits.
+ */
+import { createServer } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { loadConfig } from '../../config';
+import { auditEntries, oidcPayloads, sessions } from '../../db/schema/index';
+import { createTestApp, describeEachEngine, signInTo, TEST_PASSWORD } from '../../test/app';
+import { formAction, httpTransport, injectTransport, signInThrough, TestBrowser } from '../../test/browser';
+import { LOGIN_COOKIE, safeReturnTo, SESSION_COOKIE } from './auth.routes';
+
+const ORIGIN = 'http://localhost:3000';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('safeReturnTo', () => {
+  it.each([
+    ['/masterdata/jurisdictions?q=mal', '/masterdata/jurisdictions?q=mal'],
+    ['/', '/'],
+    ['//evil.example/x', '/'],
+    ['/\\evil.example', '/'],
+    ['https://evil.example/', '/'],
+    ['javascript:alert(1)', '/'],
+    ['/auth/login', '/'],
+    [undefined, '/'],
+  ])('keeps %s as %s', (input, expected) => {
+    expect(safeReturnTo(input)).toBe(expected);
+  });
+});
+
+describeEachEngine('sign-in', (ctx) => {
+  let user: Awaited<ReturnType<typeof signInTo>>;
+  const browse = () => new TestBrowser(injectTransport(ctx().app), ORIGIN);
+  const sessionCount = async (userId: string) =>
+    (await ctx().database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+
+  beforeAll(async () => {
+    user = await signInTo(ctx().database, 'qa');
+  });
+
+  it('has no session at first: /auth/session and the API answer 401', async () => {
+    const browser = browse();
+    expect((await browser.request('/auth/session')).status).toBe(401);
+    expect((await browser.request('/api/jurisdictions')).status).toBe(401);
+  });
+
+  it('says "Bad credentials" for a wrong password and for an unknown e-mail alike, and audits it', async () => {
+    for (const [email, password] of [
+      [user.email, 'not the password'],
+      ['nobody@test.local', TEST_PASSWORD],
+    ]) {
+      const browser = browse();
+      const page = await signInThrough(browser, email!, password!);
+      expect(page.status).toBe(401);
+      expect(page.body).toContain('Ungültige Anmeldedaten');
+      expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+    }
+    const failed = await ctx()
+      .database.db.select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, 'sign-in-failed'));
+    expect(failed.map((entry) => entry.entityId)).toEqual(
+      expect.arrayContaining([user.email.toLowerCase(), 'nobody@test.local']),
+    );
+  });
+
+  it('shows the sign-in page in English when asked, with the English message', async () => {
+    const browser = browse();
+    browser.setCookie('lang', 'en');
+    const first = await browser.navigate('/auth/login');
+    expect(first.body).toContain('Sign in');
+    const page = await browser.navigate(new URL(formAction(first), first.url), {
+      form: { email: user.email, password: 'nope' },
+    });
+    expect(page.body).toContain('Bad credentials');
+  });
+
+  it('signs in with the right password, lands where it was going, and holds only an opaque cookie', async () => {
+    const browser = browse();
+    const login = await browser.request('/auth/login?returnTo=%2Fmasterdata%2Fjurisdictions');
+    const loginCookie = String(login.headers['set-cookie']);
+    expect(loginCookie).toMatch(
+      new RegExp(`${LOGIN_COOKIE}=.*Max-Age=3600.*Path=/auth.*HttpOnly.*SameSite=Lax`),
+    );
+    const signInPage = await browser.navigate(new URL(String(login.headers.location), login.url));
+    const done = await browser.navigate(new URL(formAction(signInPage), signInPage.url), {
+      form: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(done.url.pathname).toBe('/masterdata/jurisdictions');
+    const token = browser.cookie(SESSION_COOKIE)!;
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(browser.cookie(LOGIN_COOKIE)).toBeUndefined();
+
+    const session = await browser.request('/auth/session');
+    expect(session.status).toBe(200);
+    expect(JSON.parse(session.body).user).toMatchObject({ id: user.userId, role: 'qa', email: user.email });
+    expect((await browser.request('/api/jurisdictions')).status).toBe(200);
+
+    // The token is stored only as a hash; the identity server's tokens only encrypted.
+    const [row] = await ctx()
+      .database.db.select()
+      .from(sessions)
+      .where(eq(sessions.id, JSON.parse(session.body).sessionId));
+    expect(row!.tokenHash).not.toBe(token);
+    expect(row!.tokens).not.toMatch(/eyJ/);
+    const signIns = await ctx()
+      .database.db.select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, 'sign-in'));
+    expect(signIns.some((entry) => entry.entityId === user.userId && entry.actorId === user.userId)).toBe(
+      true,
+    );
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, for the whole site', async () => {
+    const browser = browse();
+    const login = await browser.navigate('/auth/login');
+    const finish = await browser.request(new URL(formAction(login), login.url), {
+      form: { email: user.email, password: TEST_PASSWORD },
+    });
+    let page = finish;
+    while (
+      page.status >= 300 &&
+      page.status < 400 &&
+      !String(page.headers['set-cookie'] ?? '').includes(SESSION_COOKIE)
+    ) {
+      page = await browser.request(new URL(String(page.headers.location), page.url));
+    }
+    const cookie = ([] as string[])
+      .concat(page.headers['set-cookie'] as string[])
+      .find((c) => c.startsWith(SESSION_COOKIE))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/); // plain http in development; https deployments get Secure
+  });
+
+  it('requires PKCE at the identity server', async () => {
+    const response = await ctx().app.inject({
+      method: 'GET',
+      url: `/oidc/auth?client_id=backoffice&response_type=code&scope=openid&redirect_uri=${encodeURIComponent(`${ORIGIN}/auth/callback`)}`,
+      headers: { host: 'localhost:3000' },
+    });
+    // The error goes back to the (registered) client, as OAuth says.
+    expect(response.statusCode).toBe(303);
+    const location = new URL(String(response.headers.location));
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+    expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
+  });
+
+  it('signs out here and at the identity server: the next sign-in asks for the password again', async () => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const logout = await browser.request('/auth/logout', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'backoffice' },
+    });
+    expect(logout.status).toBe(200);
+    const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
+    expect(redirectTo).toMatch(/\/oidc\/session\/end\?.*id_token_hint=/);
+    expect((await browser.request('/auth/session')).status).toBe(401);
+
+    // The identity server's page submits its form by itself (script); submit it as the browser would.
+    const endPage = await browser.navigate(redirectTo);
+    const form = /<form[^>]*action="([^"]+)"[\s\S]*?<\/form>/.exec(endPage.body)!;
+    const fields = Object.fromEntries(
+      [...form[0].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const after = await browser.navigate(new URL(form[1]!, endPage.url), { form: fields });
+    expect(after.url.href).toBe(`${ORIGIN}/`);
+
+    const again = await browser.navigate('/auth/login');
+    expect(again.body).toContain('name="password"');
+  });
+
+  it('keeps the session through a restart and serves it from a second instance on the same database', async () => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const second = await buildApp({ config, database: ctx().database, logger: false });
+    await second.ready();
+    try {
+      const elsewhere = new TestBrowser(injectTransport(second), ORIGIN);
+      // Same cookies, other instance.
+      const cookie = `${SESSION_COOKIE}=${browser.cookie(SESSION_COOKIE)}`;
+      const response = await elsewhere.request('/auth/session', { headers: { cookie } });
+      expect(response.status).toBe(200);
+      expect(JSON.parse(response.body).user.id).toBe(user.userId);
+      // The identity server's own session lives in the database too: signing in again needs no password.
+      const relogin = new TestBrowser(injectTransport(second), ORIGIN);
+      for (const name of ['_session', '_session.sig', '_session.legacy', '_session.legacy.sig']) {
+        const value = browser.cookie(name);
+        if (value) relogin.setCookie(name, value);
+      }
+      const done = await relogin.navigate('/auth/login?returnTo=%2Fusers%2Faccount');
+      expect(done.url.pathname).toBe('/users/account');
+      expect(relogin.cookie(SESSION_COOKIE)).toBeDefined();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('refreshes the access token when fewer than 5 seconds remain', async () => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const db = ctx().database.db;
+    await db
+      .update(sessions)
+      .set({ accessTokenExpiresAt: sql`now() + interval '3 seconds'` })
+      .where(eq(sessions.id, sessionId));
+    const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect((await browser.request('/api/jurisdictions')).status).toBe(200);
+    const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(after!.tokens).not.toBe(before!.tokens);
+    expect(after!.accessTokenExpiresAt!.getTime() - Date.now()).toBeGreaterThan(5 * 60 * 1000);
+  });
+
+  it('does not refresh while more than 5 seconds remain', async () => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const db = ctx().database.db;
+    await db
+      .update(sessions)
+      .set({ accessTokenExpiresAt: sql`now() + interval '60 seconds'` })
+      .where(eq(sessions.id, sessionId));
+    const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect((await browser.request('/api/jurisdictions')).status).toBe(200);
+    const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(after!.tokens).toBe(before!.tokens);
+  });
+
+  it('ends the session when the identity server refuses the refresh (400)', async () => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const db = ctx().database.db;
+    // Revoke everything the identity server issued to this user: the refresh token is now invalid.
+    await db.delete(oidcPayloads).where(eq(oidcPayloads.accountId, user.userId));
+    await db
+      .update(sessions)
+      .set({ accessTokenExpiresAt: sql`now() + interval '1 second'` })
+      .where(eq(sessions.id, sessionId));
+    expect((await browser.request('/api/jurisdictions')).status).toBe(401);
+    expect(await db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
+  });
+
+  it.each([
+    ['idle for longer than 30 minutes', { lastSeenAt: sql`now() - interval '31 minutes'` }],
+    ['past its absolute lifetime', { expiresAt: sql`now() - interval '1 second'` }],
+  ])('ends a session %s', async (_case, change) => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    await ctx().database.db.update(sessions).set(change).where(eq(sessions.id, sessionId));
+    expect((await browser.request('/api/jurisdictions')).status).toBe(401);
+    expect(await ctx().database.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
+  });
+
+  it('does not count session checks as activity', async () => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const db = ctx().database.db;
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '20 minutes'` })
+      .where(eq(sessions.id, sessionId));
+    const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect((await browser.request('/auth/session')).status).toBe(200);
+    const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
+    expect(after!.lastSeenAt.getTime()).toBe(before!.lastSeenAt.getTime());
+  });
+
+  it('lets a deactivated user no longer sign in', async () => {
+    const other = await signInTo(ctx().database, 'visitor');
+    expect(await sessionCount(other.userId)).toBe(1);
+    const admin = await ctx().signIn('admin');
+    const current = (await admin.inject({ method: 'GET', url: `/api/users/${other.userId}` })).json();
+    const update = await admin.inject({
+      method: 'PUT',
+      url: `/api/users/${other.userId}`,
+      payload: { ...current, active: false, id: undefined, createdAt: undefined, updatedAt: undefined },
+    });
+    expect(update.statusCode).toBe(200);
+    expect(await sessionCount(other.userId)).toBe(0);
+    const page = await signInThrough(browse(), other.email, TEST_PASSWORD);
+    expect(page.status).toBe(401);
+    expect(page.body).toContain('Ungültige Anmeldedaten');
+  });
+});
+
+describe('an external identity server (another back office on its own port)', () => {
+  let identityServer: App;
+  let backOffice: App;
+  let close: () => Promise<void>;
+  let user: Awaited<ReturnType<typeof signInTo>>;
+  let origin: string;
+
+  beforeAll(async () => {
+    const [issuerPort, appPort] = [await freePort(), await freePort()];
+    origin = `http://localhost:${appPort}`;
+    const test = await createTestApp('pglite');
+    const database = test.database;
+    identityServer = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        PORT: String(issuerPort),
+        SESSION_SECRET: 'identity-server-secret-of-the-test',
+      }),
+      database,
+      logger: false,
+      extraOidcClients: [
+        {
+          client_id: 'external-back-office',
+          client_secret: 'external-client-secret-for-the-test',
+          redirect_uris: [`${origin}/auth/callback`],
+          post_logout_redirect_uris: [`${origin}/`],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ],
+    });
+    await identityServer.listen({ host: '127.0.0.1', port: issuerPort });
+    backOffice = await buildApp({
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        PORT: String(appPort),
+        OIDC_ISSUER: `http://localhost:${issuerPort}/oidc`,
+        OIDC_CLIENT_ID: 'external-back-office',
+        OIDC_CLIENT_SECRET: 'external-client-secret-for-the-test',
+      }),
+      database,
+      logger: false,
+    });
+    await backOffice.listen({ host: '127.0.0.1', port: appPort });
+    user = await signInTo(database, 'accountant');
+    close = async () => {
+      await backOffice.close();
+      await identityServer.close();
+      await test.close();
+    };
+  });
+
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it('does not run an identity server of its own', async () => {
+    const response = await fetch(`${origin}/oidc/.well-known/openid-configuration`);
+    expect(response.status).toBe(404);
+  });
+
+  it('signs in through the other server over HTTP and keeps the session at the back office', async () => {
+    const browser = new TestBrowser(httpTransport, origin);
+    const failed = await signInThrough(browser, user.email, 'wrong');
+    expect(failed.url.port).not.toBe(new URL(origin).port);
+    expect(failed.body).toContain('Ungültige Anmeldedaten');
+
+    const done = await signInThrough(browser, user.email, TEST_PASSWORD, '/reporting/reports');
+    expect(done.url.href).toBe(`${origin}/reporting/reports`);
+    const session = await browser.request('/auth/session');
+    expect(session.status).toBe(200);
+    expect(JSON.parse(session.body).user).toMatchObject({ id: user.userId, role: 'accountant' });
+
+    const logout = await browser.request('/auth/logout', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'backoffice' },
+    });
+    const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
+    expect(new URL(redirectTo).origin).not.toBe(origin);
+    expect((await browser.request('/auth/session')).status).toBe(401);
+  });
+});

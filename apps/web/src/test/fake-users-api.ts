@@ -1,0 +1,291 @@
+/**
+ * A tiny in-memory stand-in for the server's users API (/api/users) and the signed-in user's account
+ * (/api/account), answering the way the real ones do: pages with q/role/sort/order; the contract's body
+ * validation (400 VALIDATION_FAILED with details, or PASSWORDS_DONT_MATCH when that is the only problem);
+ * 409 USERNAME_TAKEN / EMAIL_TAKEN; 409 STALE_VERSION when the version sent is not the stored one;
+ * 403 OWN_USER for deleting the own user or changing its role, active flag or scope; 204 for delete and
+ * password changes; 400 CURRENT_PASSWORD_WRONG for a wrong current password.
+ */
+import {
+  errorCatalogue,
+  isErrorCode,
+  passwordChangeSchema,
+  passwordResetSchema,
+  permissionsOf,
+  userCreateSchema,
+  userUpdateSchema,
+  accountUpdateSchema,
+  type Account,
+  type ErrorBody,
+  type ErrorCode,
+  type Page,
+  type Role,
+  type SessionInfo,
+  type User,
+} from '@backoffice/contracts';
+import type { z } from 'zod';
+import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
+
+const USERS = '/api/users';
+const ACCOUNT = '/api/account';
+
+function errorResponse(code: ErrorCode, details?: ErrorBody['details']): Response {
+  const { status, messages } = errorCatalogue[code];
+  const body: ErrorBody = { statusCode: status, code, message: messages.en };
+  if (details) body.details = details;
+  return jsonResponse(status, body);
+}
+
+function timestamp(minute: number): string {
+  return new Date(Date.UTC(2025, 0, 1, 12, minute)).toISOString();
+}
+
+/** Validates a body like the server: field problems as details, a coded rule alone as its own code. */
+function parseBody<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; response: Response } {
+  const result = schema.safeParse(body);
+  if (result.success) return { ok: true, value: result.data };
+  const codes = new Set(
+    result.error.issues.map((issue) => {
+      const code = (issue as { params?: { code?: unknown } }).params?.code;
+      return isErrorCode(code) ? code : undefined;
+    }),
+  );
+  const [only] = codes;
+  const details = result.error.issues.map((issue) => ({
+    path: ['body', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  return {
+    ok: false,
+    response: errorResponse(codes.size === 1 && only ? only : 'VALIDATION_FAILED', details),
+  };
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+
+export interface NewUser {
+  username: string;
+  role?: Role;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  active?: boolean;
+  casinoIds?: string[];
+  integrationIds?: string[];
+  password?: string;
+}
+
+export class FakeUsersApi {
+  readonly records = new Map<string, User>();
+  readonly passwords = new Map<string, string>();
+  readonly requests: RecordedRequest[] = [];
+  /** The signed-in user (the "own" user of the account endpoints and the OWN_USER rule). */
+  readonly me: User;
+  private clock = 0;
+  private nextId = 1;
+
+  constructor(others: NewUser[] = [], me: NewUser = { username: 'admin', role: 'admin' }) {
+    this.me = this.add(me);
+    for (const user of others) this.add(user);
+  }
+
+  /** Stores a record directly, as if created earlier. */
+  add(input: NewUser): User {
+    const id = `00000000-0000-4000-8000-${String(this.nextId++).padStart(12, '0')}`;
+    const at = timestamp(this.clock++);
+    const record: User = {
+      id,
+      username: input.username,
+      email: input.email ?? `${input.username}@example.com`,
+      firstName: input.firstName ?? '',
+      lastName: input.lastName ?? '',
+      role: input.role ?? 'visitor',
+      active: input.active ?? true,
+      casinoIds: input.casinoIds ?? [],
+      integrationIds: input.integrationIds ?? [],
+      version: 1,
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.records.set(id, record);
+    this.passwords.set(id, input.password ?? 'initial-password');
+    return record;
+  }
+
+  /** Someone else changes the record meanwhile: the given fields, next version. */
+  changeBehindTheScenes(id: string, patch: Partial<Omit<User, 'id' | 'version'>> = {}): User {
+    const current = this.records.get(id)!;
+    const next = { ...current, ...patch, version: current.version + 1, updatedAt: timestamp(this.clock++) };
+    this.records.set(id, next);
+    return next;
+  }
+
+  byUsername(username: string): User | undefined {
+    return [...this.records.values()].find((record) => record.username === username);
+  }
+
+  /** The session the web app would have for the signed-in user. */
+  session(): SessionInfo {
+    return {
+      sessionId: 'session-1',
+      user: this.account(),
+      expiresAt: new Date(Date.UTC(2030, 0, 1)).toISOString(),
+    };
+  }
+
+  /** The recorded requests of one method (e.g. every POST the UI sent). */
+  sent(method: string): RecordedRequest[] {
+    return this.requests.filter((request) => request.method === method);
+  }
+
+  install() {
+    return stubFetch((request) => {
+      this.requests.push(request);
+      return this.handle(request);
+    });
+  }
+
+  private account(): Account {
+    const { id, username, email, firstName, lastName, role, casinoIds, integrationIds } = this.records.get(
+      this.me.id,
+    )!;
+    return {
+      id,
+      username,
+      email,
+      firstName,
+      lastName,
+      role,
+      permissions: permissionsOf(role),
+      casinoIds,
+      integrationIds,
+    };
+  }
+
+  private taken(field: 'username' | 'email', value: string, exceptId?: string): boolean {
+    return [...this.records.values()].some(
+      (record) => record.id !== exceptId && record[field].toLowerCase() === value.toLowerCase(),
+    );
+  }
+
+  private save(id: string, patch: Partial<User>): User {
+    const current = this.records.get(id)!;
+    const saved = { ...current, ...patch, version: current.version + 1, updatedAt: timestamp(this.clock++) };
+    this.records.set(id, saved);
+    return saved;
+  }
+
+  private handle(request: RecordedRequest): Response {
+    const { pathname } = request.url;
+    if (pathname === ACCOUNT || pathname.startsWith(`${ACCOUNT}/`)) return this.handleAccount(request);
+    if (pathname === USERS || pathname.startsWith(`${USERS}/`)) return this.handleUsers(request);
+    return errorResponse('NOT_FOUND');
+  }
+
+  private handleAccount({ method, url, body }: RecordedRequest): Response {
+    const rest = url.pathname.slice(ACCOUNT.length);
+    if (rest === '' && method === 'GET') return jsonResponse(200, this.account());
+    if (rest === '' && method === 'PUT') {
+      const parsed = parseBody(accountUpdateSchema, body);
+      if (!parsed.ok) return parsed.response;
+      this.save(this.me.id, parsed.value);
+      return jsonResponse(200, this.account());
+    }
+    if (rest === '/password' && method === 'PUT') {
+      const parsed = parseBody(passwordChangeSchema, body);
+      if (!parsed.ok) return parsed.response;
+      if (parsed.value.currentPassword !== this.passwords.get(this.me.id)) {
+        return errorResponse('CURRENT_PASSWORD_WRONG');
+      }
+      this.passwords.set(this.me.id, parsed.value.password);
+      return emptyResponse(204);
+    }
+    return errorResponse('METHOD_NOT_ALLOWED');
+  }
+
+  private handleUsers({ method, url, body }: RecordedRequest): Response {
+    const [rawId = '', sub] = url.pathname.slice(USERS.length).replace(/^\//, '').split('/');
+    const id = decodeURIComponent(rawId);
+
+    if (!id && method === 'GET') return jsonResponse(200, this.list(url.searchParams));
+    if (!id && method === 'POST') {
+      const parsed = parseBody(userCreateSchema, body);
+      if (!parsed.ok) return parsed.response;
+      const { password, passwordRepeat: _repeat, ...fields } = parsed.value;
+      if (this.taken('username', fields.username)) return errorResponse('USERNAME_TAKEN');
+      if (this.taken('email', fields.email)) return errorResponse('EMAIL_TAKEN');
+      const created = this.add({ ...fields, password });
+      return jsonResponse(201, created);
+    }
+
+    const current = this.records.get(id);
+    if (!current) return errorResponse('RECORD_NOT_FOUND');
+
+    if (sub === 'password') {
+      if (method !== 'PUT') return errorResponse('METHOD_NOT_ALLOWED');
+      const parsed = parseBody(passwordResetSchema, body);
+      if (!parsed.ok) return parsed.response;
+      this.passwords.set(id, parsed.value.password);
+      this.save(id, {});
+      return emptyResponse(204);
+    }
+    if (sub !== undefined) return errorResponse('NOT_FOUND');
+
+    if (method === 'GET') return jsonResponse(200, current);
+    if (method === 'PUT') {
+      const parsed = parseBody(userUpdateSchema, body);
+      if (!parsed.ok) return parsed.response;
+      const { version, ...fields } = parsed.value;
+      if (version !== current.version) return errorResponse('STALE_VERSION');
+      if (id === this.me.id) {
+        const changesOwnAccess =
+          fields.role !== current.role ||
+          !fields.active ||
+          !sameSet(fields.casinoIds, current.casinoIds) ||
+          !sameSet(fields.integrationIds, current.integrationIds);
+        if (changesOwnAccess) return errorResponse('OWN_USER');
+      }
+      if (this.taken('username', fields.username, id)) return errorResponse('USERNAME_TAKEN');
+      if (this.taken('email', fields.email, id)) return errorResponse('EMAIL_TAKEN');
+      return jsonResponse(200, this.save(id, fields));
+    }
+    if (method === 'DELETE') {
+      if (id === this.me.id) return errorResponse('OWN_USER');
+      if (Number(url.searchParams.get('version')) !== current.version) return errorResponse('STALE_VERSION');
+      this.records.delete(id);
+      this.passwords.delete(id);
+      return emptyResponse(204);
+    }
+    return errorResponse('METHOD_NOT_ALLOWED');
+  }
+
+  private list(params: URLSearchParams): Page<User> {
+    const page = Number(params.get('page') ?? 1);
+    const pageSize = Number(params.get('pageSize') ?? 20);
+    const sort = (params.get('sort') ?? 'username') as
+      'username' | 'email' | 'lastName' | 'role' | 'updatedAt';
+    const direction = params.get('order') === 'desc' ? -1 : 1;
+    const q = params.get('q')?.toLowerCase();
+    const role = params.get('role');
+    const matching = [...this.records.values()]
+      .filter(
+        (record) =>
+          !q ||
+          [record.username, record.email, record.firstName, record.lastName].some((text) =>
+            text.toLowerCase().includes(q),
+          ),
+      )
+      .filter((record) => !role || record.role === role)
+      .sort((a, b) => a[sort].localeCompare(b[sort]) * direction || a.id.localeCompare(b.id));
+    return {
+      items: matching.slice((page - 1) * pageSize, page * pageSize),
+      total: matching.length,
+      page,
+      pageSize,
+    };
+  }
+}
