@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteHandle } from '../../lib/route-handle';
 import { FakeJurisdictionsApi } from '../../test/fake-jurisdictions-api';
 import { fieldError, renderRoutes } from '../../test/render';
+import { testSession } from '../../test/sessions';
 import { JurisdictionCreatePage, JurisdictionDetailPage, JurisdictionsListPage } from './index';
 
 const LIST = '/masterdata/jurisdictions';
@@ -59,7 +60,7 @@ const texts = {
 
 async function openScreen(api: FakeJurisdictionsApi, url: string, language: Language = 'de') {
   api.install();
-  return renderRoutes(routes, { initialEntries: [url], language });
+  return renderRoutes(routes, { initialEntries: [url], language, session: testSession() });
 }
 
 const nameInput = () => screen.getByLabelText(/^Name/, { selector: 'input' }) as HTMLInputElement;
@@ -181,7 +182,7 @@ describe('jurisdictions list', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await renderRoutes(routes, { initialEntries: [LIST] });
+    await renderRoutes(routes, { initialEntries: [LIST], session: testSession() });
     const alert = await findErrorAlert();
     expect(alert.textContent).toContain('Keine Verbindung zum Backoffice-Backend.');
   });
@@ -407,5 +408,22 @@ describe('jurisdiction detail', () => {
     expect(alert.textContent).toContain(errorCatalogue.STALE_VERSION.messages.de);
     expect(api.records.has(id)).toBe(true);
     expect(router.state.location.pathname).toBe(detailUrl(id));
+  });
+});
+
+describe('jurisdictions for a role that may only look', () => {
+  it('shows the list without "Create", and the record without "Save" and "Delete"', async () => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    api.install();
+    await renderRoutes(routes, { initialEntries: [LIST], session: testSession('visitor') });
+    await screen.findByRole('link', { name: 'Malta' });
+    expect(screen.queryByRole('link', { name: 'Anlegen' })).toBeNull();
+
+    const { id } = api.byName('Malta')!;
+    await renderRoutes(routes, { initialEntries: [detailUrl(id)], session: testSession('visitor') });
+    await screen.findByRole('heading', { name: 'Malta' });
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Löschen' })).toBeNull();
+    expect(nameInput()).toHaveProperty('readOnly', true);
   });
 });

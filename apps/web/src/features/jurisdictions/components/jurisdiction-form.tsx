@@ -19,6 +19,8 @@ interface JurisdictionFormProps {
   onSave: (values: JurisdictionCreate) => Promise<unknown>;
   /** Offered when the record changed meanwhile (409): reload the current state. */
   onReload?: () => void;
+  /** For roles that may look but not change. */
+  readOnly?: boolean;
 }
 
 export function JurisdictionForm({
@@ -27,6 +29,7 @@ export function JurisdictionForm({
   confirmText,
   onSave,
   onReload,
+  readOnly = false,
 }: JurisdictionFormProps) {
   const { t } = useTranslation();
   const [pending, setPending] = useState<JurisdictionCreate | null>(null);
@@ -71,12 +74,15 @@ export function JurisdictionForm({
             placeholder={t('jurisdictions.namePlaceholder')}
             withAsterisk
             maxLength={JURISDICTION_NAME_MAX}
+            readOnly={readOnly}
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <Group>
-            <Button type="submit">{submitLabel}</Button>
-          </Group>
+          {!readOnly && (
+            <Group>
+              <Button type="submit">{submitLabel}</Button>
+            </Group>
+          )}
         </Stack>
       </form>
       {/* Outside the form: the dialog's own submit must not bubble into the form through the portal. */}

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
 import { useLanguage } from '../../../lib/use-language';
 import { useDeleteJurisdiction } from '../api/delete-jurisdiction';
 import { useJurisdiction } from '../api/get-jurisdiction';
@@ -32,6 +33,7 @@ function JurisdictionDetail({ id }: { id: string }) {
   const update = useUpdateJurisdiction();
   const remove = useDeleteJurisdiction();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const canChange = useCan()('adjustGameLaunchParameters');
 
   if (isPending) return <Loader aria-label={t('common.loading')} />;
   if (error instanceof ApiError && error.code === 'RECORD_NOT_FOUND') return <NotFoundPage />;
@@ -49,9 +51,11 @@ function JurisdictionDetail({ id }: { id: string }) {
       <PageHeader
         title={jurisdiction.name}
         actions={
-          <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
-            {t('common.delete')}
-          </Button>
+          canChange && (
+            <Button color="red" variant="light" onClick={() => setConfirmDelete(true)}>
+              {t('common.delete')}
+            </Button>
+          )
         }
       />
       {remove.error && (
@@ -67,6 +71,7 @@ function JurisdictionDetail({ id }: { id: string }) {
         // A new version (saved here or reloaded) starts the form afresh from the stored state.
         key={jurisdiction.version}
         initialValues={{ name: jurisdiction.name }}
+        readOnly={!canChange}
         submitLabel={t('common.save')}
         confirmText={() => jurisdiction.name}
         onReload={() => void refetch()}

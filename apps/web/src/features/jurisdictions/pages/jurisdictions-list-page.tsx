@@ -13,6 +13,7 @@ import { SearchInput } from '../../../components/search-input';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
+import { useCan } from '../../../lib/session';
 import { useLanguage } from '../../../lib/use-language';
 import { useJurisdictions } from '../api/list-jurisdictions';
 
@@ -22,6 +23,7 @@ export function JurisdictionsListPage() {
   const navigate = useNavigate();
   const [query, setQuery] = useListParams(jurisdictionListQuerySchema);
   const { data, error, isPending, refetch } = useJurisdictions(query);
+  const canChange = useCan()('adjustGameLaunchParameters');
 
   const columns: Column<Jurisdiction, JurisdictionSortField>[] = [
     {
@@ -46,9 +48,11 @@ export function JurisdictionsListPage() {
     <>
       <PageHeader
         actions={
-          <Button component={Link} to={paths.jurisdictions.create}>
-            {t('common.create')}
-          </Button>
+          canChange && (
+            <Button component={Link} to={paths.jurisdictions.create}>
+              {t('common.create')}
+            </Button>
+          )
         }
       />
       <Group mb="md">
