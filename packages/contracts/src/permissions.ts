@@ -43,3 +43,6 @@ export function permissionsOf(role: Role): Permission[] {
  * account), or nobody (`public`, e.g. health checks). Every API route declares one.
  */
 export type Access = Permission | 'authenticated' | 'public';
+
+/** The web app checks its session this often (spec §4). */
+export const SESSION_CHECK_INTERVAL_MS = 5_000;

@@ -122,5 +122,3 @@ export const sessionInfoSchema = z.object({
   expiresAt: z.iso.datetime(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
-
-export const SESSION_CHECK_INTERVAL_MS = 5_000;

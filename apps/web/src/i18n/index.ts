@@ -3,18 +3,16 @@
  * `<html lang>`, and switches zod's messages for form validation. Error messages come from the contracts'
  * catalogue, so server and browser say the same thing.
  */
+import { errorCatalogue, errorCodes } from '@backoffice/contracts/errors';
 import {
   defaultLanguage,
-  errorCatalogue,
-  errorCodes,
   isLanguage,
   LANGUAGE_COOKIE,
   LANGUAGE_COOKIE_MAX_AGE_DAYS,
   type Language,
-} from '@backoffice/contracts';
+} from '@backoffice/contracts/languages';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { z } from 'zod';
 import { readCookie, writeCookie } from '../lib/cookies';
 import de from './de.json';
 import en from './en.json';
@@ -23,11 +21,11 @@ function errorMessages(language: Language): Record<string, string> {
   return Object.fromEntries(errorCodes.map((code) => [code, errorCatalogue[code].messages[language]]));
 }
 
-const zodLocales = { de: z.locales.de, en: z.locales.en } as const;
-
-function applyLanguage(language: Language): void {
+async function applyLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
-  z.config(zodLocales[language]());
+  // Form validation messages follow the language. zod is not part of the shell's code: load it here.
+  const { z } = await import('zod');
+  z.config(z.locales[language]());
 }
 
 export function initialLanguage(): Language {
@@ -50,14 +48,15 @@ export async function initI18n(language: Language = initialLanguage()) {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  applyLanguage(language);
+  // Not awaited: the first screen need not wait for form validation code.
+  void applyLanguage(language);
   return i18n;
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   writeCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_MAX_AGE_DAYS);
   await i18n.changeLanguage(language);
-  applyLanguage(language);
+  await applyLanguage(language);
 }
 
 export function currentLanguage(): Language {

@@ -1,5 +1,5 @@
 /** The spec's number formats: COINS (plain decimal) and EUR (currency), in the language's locale. */
-import { localeOf, type Language } from '@backoffice/contracts';
+import { localeOf, type Language } from '@backoffice/contracts/languages';
 
 const cache = new Map<string, Intl.NumberFormat>();
 

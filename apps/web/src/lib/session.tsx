@@ -3,12 +3,8 @@
  * the session ended, or changed to another user or session, the browser goes to sign-in. Any 401 of the
  * API does the same.
  */
-import {
-  hasPermission,
-  SESSION_CHECK_INTERVAL_MS,
-  type Access,
-  type SessionInfo,
-} from '@backoffice/contracts';
+import type { SessionInfo } from '@backoffice/contracts';
+import { hasPermission, SESSION_CHECK_INTERVAL_MS, type Access } from '@backoffice/contracts/permissions';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 
 export const SessionContext = createContext<SessionInfo | null>(null);

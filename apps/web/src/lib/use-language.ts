@@ -1,4 +1,4 @@
-import { isLanguage, defaultLanguage, type Language } from '@backoffice/contracts';
+import { defaultLanguage, isLanguage, type Language } from '@backoffice/contracts/languages';
 import { useTranslation } from 'react-i18next';
 
 /** The current interface language, re-rendering the caller when it changes. */

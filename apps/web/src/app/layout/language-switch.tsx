@@ -1,4 +1,4 @@
-import { languages, type Language } from '@backoffice/contracts';
+import { languages, type Language } from '@backoffice/contracts/languages';
 import { SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n';
