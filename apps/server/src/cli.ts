@@ -1,19 +1,44 @@
-/** Operator commands: `migrate` applies the database migrations and exits. */
+/**
+ * Operator commands:
+ * - `migrate`: applies the database migrations;
+ * - `rotate-signing-key`: adds a new signing key of the embedded identity server (it signs from each
+ *   instance's next start on), keeps the previous one for verification and retires older ones;
+ * - `purge`: removes expired sessions, identity-server artifacts and old throttle windows.
+ */
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
+import { purgeExpired } from './jobs/purge';
+import { rotateSigningKeys } from './modules/identity/signing-keys';
+
+async function withDatabase(task: (database: Database) => Promise<void>): Promise<void> {
+  const database = await openDatabase(loadConfig().database);
+  try {
+    await task(database);
+  } finally {
+    await database.close();
+  }
+}
 
 const commands: Record<string, () => Promise<void>> = {
-  async migrate() {
-    const config = loadConfig();
-    const database = await openDatabase(config.database);
-    try {
+  migrate: () =>
+    withDatabase(async (database) => {
       await runMigrations(database);
       console.log('migrations applied');
-    } finally {
-      await database.close();
-    }
-  },
+    }),
+  'rotate-signing-key': () =>
+    withDatabase(async (database) => {
+      await runMigrations(database);
+      const { added, retired } = await rotateSigningKeys(database.db);
+      console.log(
+        `new signing key ${added}; ${retired} older key(s) retired; restart the servers to sign with it`,
+      );
+    }),
+  purge: () =>
+    withDatabase(async (database) => {
+      await purgeExpired(database.db);
+      console.log('expired sessions and sign-in data purged');
+    }),
 };
 
 const name = process.argv[2] ?? '';

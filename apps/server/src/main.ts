@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemo } from './demo/seed';
 import { bootstrapAdmin, printDemoSignIns, seedDemoUsers } from './demo/users';
 import { createEmbeddedIdentityService } from './modules/identity/identity.service';
+import { startPurgeJob } from './jobs/purge';
 import { defaultWebDistDir } from './lib/paths';
 
 async function main() {
@@ -23,7 +24,11 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, webDistDir: config.webDistDir ?? defaultWebDistDir });
-  app.addHook('onClose', () => database.close());
+  const stopPurge = startPurgeJob(database.db, app.log);
+  app.addHook('onClose', async () => {
+    stopPurge();
+    await database.close();
+  });
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -210,12 +210,12 @@ export function createSessionsService(options: {
     async destroyAllOfUser(tx: Db, userId: string): Promise<void> {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
     },
-
-    /** Removes sessions past their absolute lifetime; run now and then. */
-    async purgeExpired(): Promise<void> {
-      await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
-    },
   };
 }
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
+
+/** Removes sessions past their absolute lifetime; run now and then. */
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+}

@@ -4,7 +4,7 @@
  * next start on; the older ones keep verifying until retired.
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { desc, isNull, sql } from 'drizzle-orm';
+import { and, desc, isNull, notInArray, sql } from 'drizzle-orm';
 import type { JWK } from 'oidc-provider';
 import type { Database, Db } from '../../db/client';
 import { oidcSigningKeys } from '../../db/schema/index';
@@ -43,5 +43,35 @@ export async function loadSigningKeys(database: Database): Promise<JWK[]> {
     } finally {
       if (database.engine === 'postgres') await db.execute(sql`select pg_advisory_unlock(${KEYS_LOCK_ID})`);
     }
+  });
+}
+
+/**
+ * Rotation: a new key signs from the next start of each instance on; the previous one keeps verifying
+ * tokens issued before; anything older is retired.
+ */
+export async function rotateSigningKeys(db: Db): Promise<{ added: string; retired: number }> {
+  return db.transaction(async (tx) => {
+    const added = await addSigningKey(tx);
+    const keep = await tx
+      .select({ kid: oidcSigningKeys.kid })
+      .from(oidcSigningKeys)
+      .where(isNull(oidcSigningKeys.retiredAt))
+      .orderBy(desc(oidcSigningKeys.createdAt))
+      .limit(2);
+    const retired = await tx
+      .update(oidcSigningKeys)
+      .set({ retiredAt: sql`now()` })
+      .where(
+        and(
+          isNull(oidcSigningKeys.retiredAt),
+          notInArray(
+            oidcSigningKeys.kid,
+            keep.map((k) => k.kid),
+          ),
+        ),
+      )
+      .returning({ kid: oidcSigningKeys.kid });
+    return { added, retired: retired.length };
   });
 }
