@@ -7,6 +7,7 @@ const PRODUCTION_SAFE = {
   SESSION_SECRET: SAFE_SECRET,
   DATABASE_URL: 'postgres://backoffice@db.internal:5432/backoffice',
   PUBLIC_URL: 'https://backoffice.example.com',
+  TRUST_PROXY: 'true',
 };
 
 /** Runs loadConfig and returns its ConfigError; fails the test if it does not throw one. */
@@ -194,5 +195,54 @@ describe('loadConfig in production', () => {
 
   it('does not apply the production rules outside production', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'short' })).not.toThrow();
+  });
+});
+
+describe('sign-in configuration', () => {
+  it('needs the client id and secret with an external issuer', () => {
+    expect(configError({ OIDC_ISSUER: 'https://id.example.com/realms/bo' }).problems.join()).toMatch(
+      /OIDC_CLIENT_ID/,
+    );
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://id.example.com/realms/bo',
+      OIDC_CLIENT_ID: 'backoffice',
+      OIDC_CLIENT_SECRET: 'secret',
+    });
+    expect(config.oidc).toMatchObject({ kind: 'external', clientId: 'backoffice' });
+  });
+
+  it('runs the embedded identity server at /oidc of the public URL by default', () => {
+    const config = loadConfig({ PUBLIC_URL: 'http://bo.local:8080' });
+    expect(config.oidc).toEqual({ kind: 'embedded', issuer: new URL('http://bo.local:8080/oidc') });
+  });
+
+  it('defaults sessions to 30 idle minutes and 12 hours at most, and lets both be set', () => {
+    expect(loadConfig({}).session).toMatchObject({
+      idleTimeoutMs: 30 * 60_000,
+      maxLifetimeMs: 12 * 3_600_000,
+    });
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '5', SESSION_MAX_HOURS: '2' }).session).toMatchObject({
+      idleTimeoutMs: 5 * 60_000,
+      maxLifetimeMs: 2 * 3_600_000,
+    });
+  });
+
+  it('wants both or neither of the bootstrap admin e-mail and password, and a long password', () => {
+    expect(configError({ BOOTSTRAP_ADMIN_EMAIL: 'boss@example.com' }).problems.join()).toMatch(
+      /BOOTSTRAP_ADMIN/,
+    );
+    expect(
+      configError({
+        BOOTSTRAP_ADMIN_EMAIL: 'boss@example.com',
+        BOOTSTRAP_ADMIN_PASSWORD: 'short',
+      }).problems.join(),
+    ).toMatch(/BOOTSTRAP_ADMIN_PASSWORD/);
+  });
+
+  it('refuses an https public URL without a trusted proxy', () => {
+    expect(configError({ PUBLIC_URL: 'https://bo.example.com' }).problems.join()).toMatch(/TRUST_PROXY/);
+    expect(
+      loadConfig({ PUBLIC_URL: 'https://bo.example.com', TRUST_PROXY: 'true' }).session.secureCookies,
+    ).toBe(true);
   });
 });
