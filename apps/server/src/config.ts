@@ -75,7 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (publicUrl.protocol === 'https:' && !e.TRUST_PROXY) {
     // We speak plain http behind a TLS-terminating proxy; without trusting it, every URL we build
     // (identity server, redirects, Secure cookies) would say http.
-    problems.push('TRUST_PROXY: set it to true when PUBLIC_URL is https (the server runs behind a TLS proxy)');
+    problems.push(
+      'TRUST_PROXY: set it to true when PUBLIC_URL is https (the server runs behind a TLS proxy)',
+    );
   }
   if (production) {
     if (e.SESSION_SECRET === DEV_SESSION_SECRET || e.SESSION_SECRET.length < 32) {

@@ -85,6 +85,15 @@ describeEachEngine('sign-in', (ctx) => {
     expect(page.body).toContain('Bad credentials');
   });
 
+  it('shows the sign-in page in the language the back office asked for (ui_locales)', async () => {
+    const browser = browse();
+    // Only the start of the sign-in knows the language; the pages after it have no cookie and no header.
+    const login = await browser.request('/auth/login', { headers: { 'accept-language': 'en' } });
+    expect(String(login.headers.location)).toContain('ui_locales=en');
+    const page = await browser.navigate(String(login.headers.location));
+    expect(page.body).toContain('<html lang="en">');
+  });
+
   it('signs in with the right password, lands where it was going, and holds only an opaque cookie', async () => {
     const browser = browse();
     const login = await browser.request('/auth/login?returnTo=%2Fmasterdata%2Fjurisdictions');

@@ -65,7 +65,7 @@ export const signInRoutes: FastifyPluginAsync<{
         .header('cache-control', 'no-store')
         .send(
           signInPage({
-            language: request.language,
+            language: pageLanguage(request, details),
             action: `${OIDC_PREFIX}/interaction/${details.uid}/login`,
           }),
         );
@@ -87,7 +87,7 @@ export const signInRoutes: FastifyPluginAsync<{
           .header('cache-control', 'no-store')
           .send(
             signInPage({
-              language: request.language,
+              language: pageLanguage(request, details),
               action: `${OIDC_PREFIX}/interaction/${details.uid}/login`,
               email,
               error,
