@@ -8,7 +8,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const userIdSchema = z.uuid();
 export const roleSchema = z.enum(roles);
 
-const email = z.email().trim().toLowerCase().max(254);
+// Trim and lower-case first, then check: ' Anna@Example.com ' is a valid address.
+const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
 const username = z
   .string()
   .trim()
