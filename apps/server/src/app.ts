@@ -146,8 +146,9 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
   });
   await app.register(openApiPlugin);
 
+  const throttle = createSignInThrottle(db);
   if (provider) {
-    await app.register(signInRoutes, { provider, identity, throttle: createSignInThrottle(db), database });
+    await app.register(signInRoutes, { provider, identity, throttle, database });
   }
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { config, db, oidc, sessions });
@@ -161,7 +162,7 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
   });
   await app.register(accountRoutes, {
     prefix: '/api/account',
-    service: createAccountService({ db, identity }),
+    service: createAccountService({ db, identity, sessions, throttle }),
   });
 
   await app.register(spaPlugin, { distDir: webDistDir });

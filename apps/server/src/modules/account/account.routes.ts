@@ -43,12 +43,16 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService }> =
         tags,
         summary: 'Change my password',
         body: passwordChangeSchema,
-        response: { 204: z.null(), ...errorResponses(400, 401) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      await service.changePassword({ id: principal.userId, name: principal.username }, request.body);
+      await service.changePassword(
+        { id: principal.userId, name: principal.username },
+        { sessionId: principal.sessionId, address: request.ip },
+        request.body,
+      );
       return reply.code(204).send(null);
     },
   );

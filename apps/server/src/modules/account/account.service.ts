@@ -3,11 +3,19 @@ import { permissionsOf, type Account, type AccountUpdate, type PasswordChange } 
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type Actor } from '../audit/audit.service';
+import type { SessionsService } from '../auth/sessions.service';
 import type { IdentityService } from '../identity/identity.service';
+import type { SignInThrottle } from '../identity/sign-in-throttle';
 import { createUsersRepository } from '../users/users.repository';
 
-export function createAccountService(deps: { db: Db; identity: IdentityService }) {
-  const { db, identity } = deps;
+export function createAccountService(deps: {
+  db: Db;
+  identity: IdentityService;
+  sessions: Pick<SessionsService, 'destroyOthersOfUser'>;
+  /** Guessing the current password is throttled like signing in. */
+  throttle: Pick<SignInThrottle, 'check' | 'recordFailure'>;
+}) {
+  const { db, identity, sessions, throttle } = deps;
   const users = createUsersRepository();
 
   async function load(tx: Db, userId: string): Promise<Account> {
@@ -47,13 +55,22 @@ export function createAccountService(deps: { db: Db; identity: IdentityService }
       });
     },
 
-    async changePassword(actor: Actor, input: PasswordChange): Promise<void> {
+    /** Needs the current password; the user's other sessions end, the one making the change stays. */
+    async changePassword(
+      actor: Actor,
+      request: { sessionId: string; address: string },
+      input: PasswordChange,
+    ): Promise<void> {
+      const { email } = await load(db, actor.id);
+      if (!(await throttle.check(email, request.address)).allowed) throw new AppError('TOO_MANY_REQUESTS');
       if (!(await identity.checkPassword(actor.id, input.currentPassword))) {
+        await throttle.recordFailure(email, request.address);
         throw new AppError('CURRENT_PASSWORD_WRONG');
       }
       await db.transaction(async (tx) => {
         await identity.setPassword(tx, actor.id, input.password);
         await users.touch(tx, actor.id);
+        await sessions.destroyOthersOfUser(tx, actor.id, request.sessionId);
         await recordAudit(tx, {
           actor,
           entityType: 'user',

@@ -11,6 +11,9 @@ import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, identityCredentials, users } from '../../db/schema/index';
 import { describeEachEngine, TEST_PASSWORD, type SignedIn, type TestContext } from '../../test/app';
+import { loadConfig } from '../../config';
+import { SESSION_COOKIE } from '../auth/auth.routes';
+import { createSessionsService } from '../auth/sessions.service';
 import { createEmbeddedIdentityService } from '../identity/identity.service';
 
 const BASE = '/api/account';
@@ -375,6 +378,64 @@ describeEachEngine('account API', (ctx) => {
         headers: { 'x-requested-with': 'backoffice' },
       });
       expectError(response, 401, 'UNAUTHENTICATED');
+    });
+  });
+
+  describe('PUT /api/account/password: other sessions and guessing', () => {
+    it("ends the user's other sessions and keeps the one that made the change", async () => {
+      const h = helpers(ctx);
+      const user = await ctx().signIn('developer');
+      // A second browser of the same user.
+      const sessions = createSessionsService({
+        database: ctx().database,
+        config: loadConfig({ NODE_ENV: 'test' }),
+        oidc: () => {
+          throw new Error('no identity-server tokens in this test');
+        },
+        log: ctx().app.log,
+      });
+      const other = await sessions.create(user.userId, {
+        accessToken: 'test',
+        refreshToken: undefined,
+        idToken: undefined,
+        accessTokenExpiresAt: undefined,
+      });
+      const otherHeaders = { cookie: `${SESSION_COOKIE}=${other.token}` };
+      expect((await h.getAccount(user, {})).statusCode).toBe(200);
+      expect((await ctx().app.inject({ method: 'GET', url: BASE, headers: otherHeaders })).statusCode).toBe(
+        200,
+      );
+
+      const changed = await h.changePassword(user, {
+        currentPassword: TEST_PASSWORD,
+        password: NEW_PASSWORD,
+        passwordRepeat: NEW_PASSWORD,
+      });
+      expect(changed.statusCode).toBe(204);
+      expect((await h.getAccount(user)).statusCode).toBe(200);
+      expect((await ctx().app.inject({ method: 'GET', url: BASE, headers: otherHeaders })).statusCode).toBe(
+        401,
+      );
+    });
+
+    it('refuses further tries after repeated wrong current passwords with 429, even a right one', async () => {
+      const h = helpers(ctx);
+      const user = await ctx().signIn('qa');
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        const wrong = await h.changePassword(user, {
+          currentPassword: `wrong ${attempt}`,
+          password: NEW_PASSWORD,
+          passwordRepeat: NEW_PASSWORD,
+        });
+        expectError(wrong, 400, 'CURRENT_PASSWORD_WRONG');
+      }
+      const blocked = await h.changePassword(user, {
+        currentPassword: TEST_PASSWORD,
+        password: NEW_PASSWORD,
+        passwordRepeat: NEW_PASSWORD,
+      });
+      expectError(blocked, 429, 'TOO_MANY_REQUESTS');
+      expect(await h.authenticate(user.email, TEST_PASSWORD)).toBe(user.userId);
     });
   });
 

@@ -4,7 +4,7 @@
  * refreshed when fewer than 5 seconds remain; a 400 on refresh ends the session.
  */
 import { permissionsOf, type Account, type Role, type SessionInfo } from '@backoffice/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
@@ -209,6 +209,11 @@ export function createSessionsService(options: {
     /** Ends every session of a user at once (deactivated, deleted, password reset). */
     async destroyAllOfUser(tx: Db, userId: string): Promise<void> {
       await tx.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Ends a user's sessions except the one making the request (own password changed). */
+    async destroyOthersOfUser(tx: Db, userId: string, keepSessionId: string): Promise<void> {
+      await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
     },
   };
 }
