@@ -12,6 +12,7 @@ import { sessions, users } from '../../db/schema/index';
 import { decrypt, deriveKey, encrypt, randomToken, sha256 } from '../../lib/crypto';
 import { UNLIMITED, type Scope } from '../../lib/scope';
 import type { Principal } from '../../plugins/access';
+import { scopeColumns } from '../users/users.repository';
 import { isRefreshRejected, type OidcClient, type TokenSet } from './oidc-client';
 
 /** Spec §4: refresh when fewer than 5 seconds of validity remain. */
@@ -37,12 +38,7 @@ const sessionColumns = {
   lastName: users.lastName,
   role: users.role,
   active: users.active,
-  casinoIds: sql<
-    string[]
-  >`array(select casino_id from user_casino_scopes where user_id = ${users.id} order by 1)`,
-  integrationIds: sql<
-    string[]
-  >`array(select integration_id from user_integration_scopes where user_id = ${users.id} order by 1)`,
+  ...scopeColumns,
 };
 
 /** First key of the two-key advisory locks that serialise refreshes of one session across instances. */

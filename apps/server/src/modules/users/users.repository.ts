@@ -4,6 +4,16 @@ import type { Db } from '../../db/client';
 import { userCasinoScopes, userIntegrationScopes, users } from '../../db/schema/index';
 import { likePattern, toIso } from '../../lib/sql';
 
+/** A user's casino and integration scope, as sorted arrays, for any query that selects from `users`. */
+export const scopeColumns = {
+  casinoIds: sql<
+    string[]
+  >`array(select casino_id from user_casino_scopes where user_id = ${users.id} order by 1)`,
+  integrationIds: sql<
+    string[]
+  >`array(select integration_id from user_integration_scopes where user_id = ${users.id} order by 1)`,
+};
+
 const columns = {
   id: users.id,
   username: users.username,
@@ -15,12 +25,7 @@ const columns = {
   version: users.version,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
-  casinoIds: sql<
-    string[]
-  >`array(select casino_id from user_casino_scopes where user_id = ${users.id} order by 1)`,
-  integrationIds: sql<
-    string[]
-  >`array(select integration_id from user_integration_scopes where user_id = ${users.id} order by 1)`,
+  ...scopeColumns,
 };
 
 function toUser(row: Omit<User, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date }): User {
