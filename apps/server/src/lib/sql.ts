@@ -8,3 +8,11 @@ export function likePattern(text: string): string {
 export function toIso(date: Date): string {
   return date.toISOString();
 }
+
+/** A list endpoint's answer: one page of rows with the total, echoing the page asked for. */
+export function pageOf<Item>(
+  query: { page: number; pageSize: number },
+  result: { items: Item[]; total: number },
+): { items: Item[]; total: number; page: number; pageSize: number } {
+  return { ...result, page: query.page, pageSize: query.pageSize };
+}

@@ -41,6 +41,13 @@ describe('safeReturnTo', () => {
 describeEachEngine('sign-in', (ctx) => {
   let user: Awaited<ReturnType<typeof signInTo>>;
   const browse = () => new TestBrowser(injectTransport(ctx().app), ORIGIN);
+  /** A browser signed in as the test user, and the id of its session. */
+  async function signedIn() {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    return { browser, sessionId };
+  }
   const sessionCount = async (userId: string) =>
     (await ctx().database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
@@ -220,9 +227,7 @@ describeEachEngine('sign-in', (ctx) => {
   });
 
   it('refreshes the access token when fewer than 5 seconds remain', async () => {
-    const browser = browse();
-    await signInThrough(browser, user.email, TEST_PASSWORD);
-    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const { browser, sessionId } = await signedIn();
     const db = ctx().database.db;
     await db
       .update(sessions)
@@ -236,9 +241,7 @@ describeEachEngine('sign-in', (ctx) => {
   });
 
   it('does not refresh while more than 5 seconds remain', async () => {
-    const browser = browse();
-    await signInThrough(browser, user.email, TEST_PASSWORD);
-    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const { browser, sessionId } = await signedIn();
     const db = ctx().database.db;
     await db
       .update(sessions)
@@ -251,9 +254,7 @@ describeEachEngine('sign-in', (ctx) => {
   });
 
   it('ends the session when the identity server refuses the refresh (400)', async () => {
-    const browser = browse();
-    await signInThrough(browser, user.email, TEST_PASSWORD);
-    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const { browser, sessionId } = await signedIn();
     const db = ctx().database.db;
     // Revoke everything the identity server issued to this user: the refresh token is now invalid.
     await db.delete(oidcPayloads).where(eq(oidcPayloads.accountId, user.userId));
@@ -269,18 +270,14 @@ describeEachEngine('sign-in', (ctx) => {
     ['idle for longer than 30 minutes', { lastSeenAt: sql`now() - interval '31 minutes'` }],
     ['past its absolute lifetime', { expiresAt: sql`now() - interval '1 second'` }],
   ])('ends a session %s', async (_case, change) => {
-    const browser = browse();
-    await signInThrough(browser, user.email, TEST_PASSWORD);
-    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const { browser, sessionId } = await signedIn();
     await ctx().database.db.update(sessions).set(change).where(eq(sessions.id, sessionId));
     expect((await browser.request('/api/jurisdictions')).status).toBe(401);
     expect(await ctx().database.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
   });
 
   it('does not count session checks as activity', async () => {
-    const browser = browse();
-    await signInThrough(browser, user.email, TEST_PASSWORD);
-    const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
+    const { browser, sessionId } = await signedIn();
     const db = ctx().database.db;
     await db
       .update(sessions)

@@ -7,6 +7,7 @@ import type {
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageOf } from '../../lib/sql';
 import { assertCurrent, withUniqueErrors } from '../../lib/writes';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { createJurisdictionsRepository } from './jurisdictions.repository';
@@ -17,8 +18,7 @@ const uniqueErrors = { jurisdictions_name_key: 'JURISDICTION_NAME_TAKEN' } as co
 export function createJurisdictionsService(db: Db, repository = createJurisdictionsRepository()) {
   return {
     async list(query: JurisdictionListQuery): Promise<Page<Jurisdiction>> {
-      const { items, total } = await repository.list(db, query);
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      return pageOf(query, await repository.list(db, query));
     },
 
     async get(id: string): Promise<Jurisdiction> {

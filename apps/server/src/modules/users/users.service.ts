@@ -14,6 +14,7 @@ import type {
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { pageOf } from '../../lib/sql';
 import { assertCurrent, withUniqueErrors } from '../../lib/writes';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import type { SessionsService } from '../auth/sessions.service';
@@ -58,8 +59,7 @@ export function createUsersService(deps: {
 
   return {
     async list(query: UserListQuery): Promise<Page<User>> {
-      const { items, total } = await repository.list(db, query);
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      return pageOf(query, await repository.list(db, query));
     },
 
     async get(id: string): Promise<User> {
