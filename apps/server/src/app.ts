@@ -22,6 +22,15 @@ import {
 } from './modules/identity/oidc-provider';
 import { createSignInThrottle } from './modules/identity/sign-in-throttle';
 import { signInRoutes } from './modules/identity/sign-in.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { gameProvidersRoutes } from './modules/game-providers/game-providers.routes';
+import { createGameProvidersService } from './modules/game-providers/game-providers.service';
+import { gameStudiosRoutes } from './modules/game-studios/game-studios.routes';
+import { createGameStudiosService } from './modules/game-studios/game-studios.service';
+import { gameVersionsRoutes } from './modules/game-versions/game-versions.routes';
+import { createGameVersionsService } from './modules/game-versions/game-versions.service';
+import { gamesRoutes } from './modules/games/games.routes';
+import { createGamesService } from './modules/games/games.service';
 import { jurisdictionsRoutes } from './modules/jurisdictions/jurisdictions.routes';
 import { createJurisdictionsService } from './modules/jurisdictions/jurisdictions.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -156,6 +165,20 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
     prefix: '/api/jurisdictions',
     service: createJurisdictionsService(db),
   });
+  await app.register(gameStudiosRoutes, {
+    prefix: '/api/game-studios',
+    service: createGameStudiosService(db),
+  });
+  await app.register(gameProvidersRoutes, {
+    prefix: '/api/game-providers',
+    service: createGameProvidersService(db),
+  });
+  await app.register(gamesRoutes, { prefix: '/api/games', service: createGamesService(db) });
+  await app.register(gameVersionsRoutes, {
+    prefix: '/api/game-versions',
+    service: createGameVersionsService(db),
+  });
+  await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
   await app.register(usersRoutes, {
     prefix: '/api/users',
     service: createUsersService({ db, identity, sessions }),

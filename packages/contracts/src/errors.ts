@@ -101,6 +101,12 @@ export const errorCatalogue = {
     'Jurisdiction in use by a casino.',
     'Die Jurisdiktion wird von einem Casino verwendet.',
   ),
+  JURISDICTION_USED_BY_GAME_VERSIONS: define(
+    409,
+    'Jurisdiction in use by game versions.',
+    'Die Jurisdiktion wird von Spielversionen verwendet.',
+  ),
+  JURISDICTION_NOT_FOUND: define(404, 'Jurisdiction does not exist.', 'Die Jurisdiktion existiert nicht.'),
 
   // Operators
   BRIDGE_IN_USE: define(
@@ -147,6 +153,7 @@ export const errorCatalogue = {
 
   // Game catalogue
   GAME_ID_TAKEN: define(409, 'Game id already used.', 'Die Spiel-ID wird bereits verwendet.'),
+  GAME_NOT_FOUND: define(404, 'Game does not exist.', 'Das Spiel existiert nicht.'),
   GAME_STUDIO_IN_USE: define(
     409,
     'Game studio assigned to a game.',

@@ -55,3 +55,6 @@ export const recordMetaSchema = z.object({
 
 /** The version the client read, sent back with every change (optimistic concurrency). */
 export const expectedVersionSchema = z.object({ version: z.coerce.number().int().min(1) });
+
+/** The `version` field of every update body. */
+export const versionField = { version: z.number().int().min(1) };

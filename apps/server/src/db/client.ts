@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -53,7 +54,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const inMemory = options.dataDir === 'memory://';
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(inMemory ? undefined : options.dataDir);
+  const client = await PGlite.create({
+    ...(inMemory ? {} : { dataDir: options.dataDir }),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

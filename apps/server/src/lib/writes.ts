@@ -1,13 +1,15 @@
-/** Shared rules of configuration writes: unique-name violations and versioned (optimistic) writes. */
+/** Shared rules of configuration writes: constraint violations and versioned (optimistic) writes. */
 import type { ErrorCode } from '@backoffice/contracts';
-import { isUniqueViolation } from '../db/errors';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import { AppError } from './app-error';
 
 /**
- * Runs a write and turns a violation of one of the named unique constraints into its catalogue error.
- * Catching the database's own violation (not checking first) keeps concurrent creates exact.
+ * Runs a write and turns a violation of one of the named unique or foreign-key constraints into its
+ * catalogue error. Catching the database's own violation (not checking first) keeps concurrent writes exact.
  */
-export async function withUniqueErrors<T>(
+export async function withConstraintErrors<T>(
   write: () => Promise<T>,
   constraints: Record<string, ErrorCode>,
 ): Promise<T> {
@@ -15,7 +17,9 @@ export async function withUniqueErrors<T>(
     return await write();
   } catch (error) {
     for (const [constraint, code] of Object.entries(constraints)) {
-      if (isUniqueViolation(error, constraint)) throw new AppError(code);
+      if (isUniqueViolation(error, constraint) || isForeignKeyViolation(error, constraint)) {
+        throw new AppError(code);
+      }
     }
     throw error;
   }
@@ -25,8 +29,30 @@ export async function withUniqueErrors<T>(
 export function assertCurrent<T extends { version: number }>(
   current: T | undefined,
   expectedVersion: number,
+  notFound: ErrorCode = 'RECORD_NOT_FOUND',
 ): T {
-  if (!current) throw new AppError('RECORD_NOT_FOUND');
+  if (!current) throw new AppError(notFound);
   if (current.version !== expectedVersion) throw new AppError('STALE_VERSION');
   return current;
+}
+
+/** The columns a versioned update sets besides its own: the next version and the time of the change. */
+export function nextVersion(version: PgColumn): { version: SQL; updatedAt: SQL } {
+  return { version: sql`${version} + 1`, updatedAt: sql`now()` };
+}
+
+/**
+ * A versioned change: reads the current state (which must be at `expectedVersion`), then writes only if
+ * the stored version is still that one — a concurrent writer in between gets STALE_VERSION, not a lost update.
+ */
+export async function changeVersioned<T extends { version: number }, R = T>(
+  find: () => Promise<T | undefined>,
+  expectedVersion: number,
+  write: (before: T) => Promise<R | undefined>,
+  notFound: ErrorCode = 'RECORD_NOT_FOUND',
+): Promise<{ before: T; after: R }> {
+  const before = assertCurrent(await find(), expectedVersion, notFound);
+  const after = await write(before);
+  if (after === undefined) throw new AppError('STALE_VERSION');
+  return { before, after };
 }

@@ -3,6 +3,7 @@
  * DATABASE_URL when it is set (dropped again afterwards). Every suite gets its own.
  */
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -51,4 +52,16 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
       await onAdminConnection((client) => client.query(`drop database if exists ${name} with (force)`));
     }),
   };
+}
+
+/**
+ * Empties the audit trail between tests. The product can never do this (a trigger refuses it); a test owns
+ * its database and may switch the trigger off for a moment.
+ */
+export async function clearAuditTrail(db: Database['db']): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table audit_entries disable trigger audit_entries_no_change`);
+    await tx.execute(sql`delete from audit_entries`);
+    await tx.execute(sql`alter table audit_entries enable trigger audit_entries_no_change`);
+  });
 }

@@ -1,6 +1,6 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Append-only trail of every configuration write, written in the same transaction as the write. */
+/** Append-only trail (a trigger refuses updates and deletes, migration 0002) of every configuration write, written in the same transaction as the write. */
 export const auditEntries = pgTable(
   'audit_entries',
   {
@@ -16,5 +16,6 @@ export const auditEntries = pgTable(
   (table) => [
     index('audit_entries_entity_idx').on(table.entityType, table.entityId, table.changedAt),
     index('audit_entries_changed_at_idx').on(table.changedAt),
+    index('audit_entries_actor_idx').on(table.actorId, table.changedAt),
   ],
 );

@@ -1,4 +1,5 @@
 /** Appends audit entries; callers pass their open transaction so the entry commits with the change. */
+import { SECRET_MASK } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
 
@@ -24,15 +25,40 @@ export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 /** Bookkeeping columns that change on every write and say nothing about the change itself. */
 const IGNORED_FIELDS = new Set(['version', 'createdAt', 'updatedAt']);
 
-/** The fields whose value differs between two states of a record (a missing state counts as empty). */
-export function diffFields(before: Fields | null, after: Fields | null): FieldChanges {
-  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+function isPlainObject(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/** Nested objects (an API configuration, properties) become dotted fields: `config.apiUrl`. */
+function flatten(fields: Fields | null, prefix = '', into: Fields = {}): Fields {
+  for (const [key, value] of Object.entries(fields ?? {})) {
+    if (prefix === '' && IGNORED_FIELDS.has(key)) continue;
+    if (isPlainObject(value)) flatten(value, `${prefix}${key}.`, into);
+    else into[`${prefix}${key}`] = value;
+  }
+  return into;
+}
+
+/**
+ * The fields whose value differs between two states of a record (a missing state counts as empty).
+ * Fields named in `secrets` (dotted paths) show only that they changed, never their value.
+ */
+export function diffFields(
+  before: Fields | null,
+  after: Fields | null,
+  secrets: ReadonlySet<string> = new Set(),
+): FieldChanges {
+  const flatBefore = flatten(before);
+  const flatAfter = flatten(after);
+  const keys = new Set([...Object.keys(flatBefore), ...Object.keys(flatAfter)]);
   const changes: FieldChanges = {};
-  for (const key of keys) {
-    if (IGNORED_FIELDS.has(key)) continue;
-    const a = before?.[key] ?? null;
-    const b = after?.[key] ?? null;
-    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = { before: a, after: b };
+  for (const key of [...keys].sort()) {
+    const a = flatBefore[key] ?? null;
+    const b = flatAfter[key] ?? null;
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    changes[key] = secrets.has(key)
+      ? { before: a === null ? null : SECRET_MASK, after: b === null ? null : SECRET_MASK }
+      : { before: a, after: b };
   }
   return changes;
 }
@@ -46,6 +72,8 @@ export async function recordAudit(
     action: AuditAction;
     before: Fields | null;
     after: Fields | null;
+    /** Dotted paths of fields whose values must never be written to the trail. */
+    secrets?: ReadonlySet<string>;
   },
 ): Promise<void> {
   await tx.insert(auditEntries).values({
@@ -54,6 +82,20 @@ export async function recordAudit(
     entityType: entry.entityType,
     entityId: entry.entityId,
     action: entry.action,
-    changes: diffFields(entry.before, entry.after),
+    changes: diffFields(entry.before, entry.after, entry.secrets),
   });
+}
+
+/** The audit writer of one entity type: services call it with their transaction after each write. */
+export function auditOf(entityType: string, secrets?: ReadonlySet<string>) {
+  return (
+    tx: Db,
+    change: {
+      actor: Actor | null;
+      action: AuditAction;
+      entityId: string;
+      before: Fields | null;
+      after: Fields | null;
+    },
+  ) => recordAudit(tx, { ...change, entityType, secrets });
 }

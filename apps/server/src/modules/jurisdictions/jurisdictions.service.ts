@@ -8,12 +8,16 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { pageOf } from '../../lib/sql';
-import { assertCurrent, withUniqueErrors } from '../../lib/writes';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import { changeVersioned, withConstraintErrors } from '../../lib/writes';
+import { auditOf, type Actor } from '../audit/audit.service';
 import { createJurisdictionsRepository } from './jurisdictions.repository';
 
-const ENTITY = 'jurisdiction';
-const uniqueErrors = { jurisdictions_name_key: 'JURISDICTION_NAME_TAKEN' } as const;
+const audit = auditOf('jurisdiction');
+const constraints = {
+  jurisdictions_name_key: 'JURISDICTION_NAME_TAKEN',
+  // A jurisdiction a game version is certified for stays (spec §5: deleted only if not in use).
+  game_version_jurisdictions_jurisdiction_id_jurisdictions_id_fk: 'JURISDICTION_USED_BY_GAME_VERSIONS',
+} as const;
 
 export function createJurisdictionsService(db: Db, repository = createJurisdictionsRepository()) {
   return {
@@ -28,60 +32,46 @@ export function createJurisdictionsService(db: Db, repository = createJurisdicti
     },
 
     create(input: JurisdictionCreate, actor: Actor | null): Promise<Jurisdiction> {
-      return withUniqueErrors(
+      return withConstraintErrors(
         () =>
           db.transaction(async (tx) => {
             const created = await repository.insert(tx, { name: input.name });
-            await recordAudit(tx, {
-              actor,
-              entityType: ENTITY,
-              entityId: created.id,
-              action: 'create',
-              before: null,
-              after: created,
-            });
+            await audit(tx, { actor, action: 'create', entityId: created.id, before: null, after: created });
             return created;
           }),
-        uniqueErrors,
+        constraints,
       );
     },
 
     update(id: string, input: JurisdictionUpdate, actor: Actor | null): Promise<Jurisdiction> {
-      return withUniqueErrors(
+      return withConstraintErrors(
         () =>
           db.transaction(async (tx) => {
-            const before = assertCurrent(await repository.findById(tx, id), input.version);
-            const after = await repository.update(tx, id, input.version, { name: input.name });
-            // A concurrent writer got in between the read and the write.
-            if (!after) throw new AppError('STALE_VERSION');
-            await recordAudit(tx, {
-              actor,
-              entityType: ENTITY,
-              entityId: id,
-              action: 'update',
-              before,
-              after,
-            });
+            const { before, after } = await changeVersioned(
+              () => repository.findById(tx, id),
+              input.version,
+              () => repository.update(tx, id, input.version, { name: input.name }),
+            );
+            await audit(tx, { actor, action: 'update', entityId: id, before, after });
             return after;
           }),
-        uniqueErrors,
+        constraints,
       );
     },
 
     delete(id: string, version: number, actor: Actor | null): Promise<void> {
-      return db.transaction(async (tx) => {
-        const before = assertCurrent(await repository.findById(tx, id), version);
-        const deleted = await repository.delete(tx, id, version);
-        if (!deleted) throw new AppError('STALE_VERSION');
-        await recordAudit(tx, {
-          actor,
-          entityType: ENTITY,
-          entityId: id,
-          action: 'delete',
-          before,
-          after: null,
-        });
-      });
+      return withConstraintErrors(
+        () =>
+          db.transaction(async (tx) => {
+            const { before } = await changeVersioned(
+              () => repository.findById(tx, id),
+              version,
+              () => repository.delete(tx, id, version),
+            );
+            await audit(tx, { actor, action: 'delete', entityId: id, before, after: null });
+          }),
+        constraints,
+      );
     },
   };
 }

@@ -4,6 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, jurisdictions } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
+import { clearAuditTrail } from '../../test/databases';
 
 const BASE = '/api/jurisdictions';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -138,7 +139,7 @@ describeEachEngine('jurisdictions API', (ctx) => {
   beforeEach(async () => {
     const { db } = ctx().database;
     await db.delete(jurisdictions);
-    await db.delete(auditEntries);
+    await clearAuditTrail(db);
   });
 
   describe('create', () => {

@@ -15,7 +15,7 @@ import type {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { pageOf } from '../../lib/sql';
-import { assertCurrent, withUniqueErrors } from '../../lib/writes';
+import { assertCurrent, withConstraintErrors } from '../../lib/writes';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import type { SessionsService } from '../auth/sessions.service';
 import type { IdentityService } from '../identity/identity.service';
@@ -69,7 +69,7 @@ export function createUsersService(deps: {
     },
 
     create(input: UserCreate, actor: Actor | null): Promise<User> {
-      return withUniqueErrors(
+      return withConstraintErrors(
         () =>
           db.transaction(async (tx) => {
             const created = await repository.insert(tx, fieldsOf(input), input);
@@ -91,7 +91,7 @@ export function createUsersService(deps: {
     },
 
     update(id: string, input: UserUpdate, actor: Actor): Promise<User> {
-      return withUniqueErrors(
+      return withConstraintErrors(
         () =>
           db.transaction(async (tx) => {
             const before = assertCurrent(await repository.findById(tx, id), input.version);

@@ -23,6 +23,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { describeEachEngine, TEST_PASSWORD, withSession, type TestContext } from '../../test/app';
+import { clearAuditTrail } from '../../test/databases';
 import { SESSION_COOKIE } from '../auth/auth.routes';
 import { createSessionsService } from '../auth/sessions.service';
 import { createEmbeddedIdentityService } from '../identity/identity.service';
@@ -308,7 +309,7 @@ describeEachEngine('users API', (ctx) => {
     const { db } = ctx().database;
     // Everyone but the suite's admin goes (with their sessions, credentials and scopes).
     await db.delete(users).where(ne(users.id, admin.id));
-    await db.delete(auditEntries);
+    await clearAuditTrail(db);
     await db.delete(oidcPayloads);
   });
 

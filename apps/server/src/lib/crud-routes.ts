@@ -1,0 +1,137 @@
+/**
+ * The five routes of a configuration area (list, get, create, change, delete), declared once: every area
+ * answers the same way — 201 on create, the record at its new version on change, 204 on delete at the
+ * version read — and documents the same error answers.
+ */
+import { expectedVersionSchema } from '@backoffice/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Actor } from '../modules/audit/audit.service';
+import type { Permission } from '@backoffice/contracts';
+import { errorResponses } from './http-schemas';
+
+export interface CrudService<Item, Query, Create, Update, Id> {
+  list(query: Query): Promise<{ items: Item[]; total: number; page: number; pageSize: number }>;
+  get(id: Id): Promise<Item>;
+  create(input: Create, actor: Actor | null): Promise<Item>;
+  update(id: Id, input: Update, actor: Actor | null): Promise<Item>;
+  delete(id: Id, version: number, actor: Actor | null): Promise<void>;
+}
+
+export interface CrudDefinition<
+  Item extends z.ZodType,
+  Query extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  Id extends z.ZodType,
+> {
+  /** OpenAPI tag and the record's name in summaries ("game studio"). */
+  tag: string;
+  noun: string;
+  read: Permission;
+  write: Permission;
+  schemas: { id: Id; item: Item; page: z.ZodType; query: Query; create: Create; update: Update };
+}
+
+export function crudRoutes<
+  Item extends z.ZodType,
+  Query extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  Id extends z.ZodType,
+>(
+  definition: CrudDefinition<Item, Query, Create, Update, Id>,
+): FastifyPluginAsyncZod<{
+  service: CrudService<z.output<Item>, z.output<Query>, z.output<Create>, z.output<Update>, z.output<Id>>;
+}> {
+  const { tag, noun, schemas } = definition;
+  const tags = [tag];
+  const params = z.object({ id: schemas.id });
+  const read = { access: definition.read };
+  const write = { access: definition.write };
+
+  type Params = { id: z.output<Id> };
+  return async (typed, { service }) => {
+    // The schemas validate and serialise at run time; generic schemas defeat the type provider's
+    // inference, so the handlers read their (already validated) input through plain Fastify types.
+    const app = typed as unknown as FastifyInstance;
+    app.get(
+      '/',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `List ${noun}s (paged, sorted, filtered)`,
+          querystring: schemas.query,
+          response: { 200: schemas.page, ...errorResponses(400, 401, 403) },
+        },
+      },
+      (request) => service.list(request.query as z.output<Query>),
+    );
+
+    app.get(
+      '/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `Get a ${noun}`,
+          params,
+          response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      (request) => service.get((request.params as Params).id),
+    );
+
+    app.post(
+      '/',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `Create a ${noun}`,
+          body: schemas.create,
+          response: { 201: schemas.item, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await service.create(request.body as z.output<Create>, request.actor)),
+    );
+
+    app.put(
+      '/:id',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `Change a ${noun} (at the version it was read)`,
+          params,
+          body: schemas.update,
+          response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      (request) =>
+        service.update((request.params as Params).id, request.body as z.output<Update>, request.actor),
+    );
+
+    app.delete(
+      '/:id',
+      {
+        config: write,
+        schema: {
+          tags,
+          summary: `Delete a ${noun} (at the version it was read)`,
+          params,
+          querystring: expectedVersionSchema,
+          response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const { version } = request.query as { version: number };
+        await service.delete((request.params as Params).id, version, request.actor);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

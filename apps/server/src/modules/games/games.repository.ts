@@ -1,0 +1,126 @@
+import type { Game, GameListQuery } from '@backoffice/contracts';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { gameProviders, games, gameStudios, gameVersions } from '../../db/schema/index';
+import { likePattern, toIso } from '../../lib/sql';
+import { nextVersion } from '../../lib/writes';
+
+const versionCount = sql<number>`(select count(*)::int from ${gameVersions} where ${gameVersions.gameId} = ${games.gameId})`;
+
+const selection = {
+  game: games,
+  studioName: gameStudios.name,
+  providerName: gameProviders.name,
+  versionCount,
+};
+
+type Row = typeof games.$inferSelect;
+export type GameValues = Omit<Row, 'gameId' | 'version' | 'createdAt' | 'updatedAt'>;
+
+function toGame({
+  game,
+  studioName,
+  providerName,
+  versionCount,
+}: {
+  game: Row;
+  studioName: string;
+  providerName: string;
+  versionCount: number;
+}): Game {
+  return {
+    gameId: game.gameId,
+    name: game.name,
+    studioId: game.studioId,
+    studioName,
+    providerId: game.providerId,
+    providerName,
+    gameProviderGameId: game.gameProviderGameId,
+    theoreticalRtp: Number(game.theoreticalRtp),
+    maxExposureFactor: game.maxExposureFactor,
+    minBetCents: game.minBetCents,
+    requiredPropertyKeys: game.requiredPropertyKeys,
+    versionCount,
+    version: game.version,
+    createdAt: toIso(game.createdAt),
+    updatedAt: toIso(game.updatedAt),
+  };
+}
+
+const sortColumns = {
+  gameId: games.gameId,
+  name: games.name,
+  studioName: gameStudios.name,
+  providerName: gameProviders.name,
+  theoreticalRtp: games.theoreticalRtp,
+  updatedAt: games.updatedAt,
+} as const;
+
+function listFilter(query: GameListQuery): SQL | undefined {
+  return and(
+    query.q
+      ? or(ilike(games.gameId, likePattern(query.q)), ilike(games.name, likePattern(query.q)))
+      : undefined,
+    query.studioId ? eq(games.studioId, query.studioId) : undefined,
+    query.providerId ? eq(games.providerId, query.providerId) : undefined,
+  );
+}
+
+export function createGamesRepository() {
+  const joined = (db: Db) =>
+    db
+      .select(selection)
+      .from(games)
+      .innerJoin(gameStudios, eq(gameStudios.id, games.studioId))
+      .innerJoin(gameProviders, eq(gameProviders.id, games.providerId));
+
+  return {
+    async list(db: Db, query: GameListQuery): Promise<{ items: Game[]; total: number }> {
+      const filter = listFilter(query);
+      const direction = query.order === 'desc' ? desc : asc;
+      const [rows, [totals]] = await Promise.all([
+        joined(db)
+          .where(filter)
+          .orderBy(direction(sortColumns[query.sort]), asc(games.gameId))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(games).where(filter),
+      ]);
+      return { items: rows.map(toGame), total: totals?.total ?? 0 };
+    },
+
+    async findById(db: Db, gameId: string): Promise<Game | undefined> {
+      const [row] = await joined(db).where(eq(games.gameId, gameId));
+      return row && toGame(row);
+    },
+
+    /** Holds the game against concurrent changes (a version being added) until the transaction ends. */
+    async lock(db: Db, gameId: string): Promise<void> {
+      await db.select({ gameId: games.gameId }).from(games).where(eq(games.gameId, gameId)).for('update');
+    },
+
+    /** Inserts and answers the stored game id; read the full record with `findById`. */
+    async insert(db: Db, values: GameValues & { gameId: string }): Promise<void> {
+      await db.insert(games).values(values);
+    },
+
+    /** Updates only when the stored version is still `version`; false otherwise. */
+    async update(db: Db, gameId: string, version: number, values: GameValues): Promise<boolean> {
+      const rows = await db
+        .update(games)
+        .set({ ...values, ...nextVersion(games.version) })
+        .where(and(eq(games.gameId, gameId), eq(games.version, version)))
+        .returning({ gameId: games.gameId });
+      return rows.length > 0;
+    },
+
+    /** Deletes only when the stored version is still `version`; false otherwise. */
+    async delete(db: Db, gameId: string, version: number): Promise<boolean> {
+      const rows = await db
+        .delete(games)
+        .where(and(eq(games.gameId, gameId), eq(games.version, version)))
+        .returning({ gameId: games.gameId });
+      return rows.length > 0;
+    },
+  };
+}
