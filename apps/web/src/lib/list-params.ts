@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
-type ListSchema = z.ZodObject<{
+export type ListSchema = z.ZodObject<{
   page: z.ZodType<number>;
   pageSize: z.ZodType<number>;
   sort: z.ZodType<string>;

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
-import { useCreateJurisdiction } from '../api/create-jurisdiction';
+import { jurisdictionsApi } from '../api/jurisdictions-api';
 import { JurisdictionForm } from '../components/jurisdiction-form';
 
 export function JurisdictionCreatePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const create = useCreateJurisdiction();
+  const create = jurisdictionsApi.useCreate();
 
   return (
     <>
