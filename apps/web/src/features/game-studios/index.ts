@@ -1,6 +1,3 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as GameStudiosListPage,
-  PlannedPage as GameStudioCreatePage,
-  PlannedPage as GameStudioDetailPage,
-} from '../../components/planned-page';
+export { GameStudioCreatePage } from './pages/game-studio-create-page';
+export { GameStudioDetailPage } from './pages/game-studio-detail-page';
+export { GameStudiosListPage } from './pages/game-studios-list-page';
