@@ -122,10 +122,20 @@ export const gameProviderSchema = z
   .meta({ id: 'GameProvider' });
 export type GameProvider = z.infer<typeof gameProviderSchema>;
 
-export const gameProviderCreateSchema = gameProviderFields.extend({ id: gameProviderIdSchema });
+/** The chosen API's first field must be set (form and server check the same rule). */
+function requireFirstField(value: { api: GameProviderApi; config: ProviderConfigInput }, ctx: z.RefinementCtx) {
+  const [required] = providerFieldsOf(value.api);
+  if (required && !value.config[required]) {
+    ctx.addIssue({ code: 'custom', path: ['config', required] });
+  }
+}
+
+export const gameProviderCreateSchema = gameProviderFields
+  .extend({ id: gameProviderIdSchema })
+  .superRefine(requireFirstField);
 export type GameProviderCreate = z.infer<typeof gameProviderCreateSchema>;
 
-export const gameProviderUpdateSchema = gameProviderFields.extend(versionField);
+export const gameProviderUpdateSchema = gameProviderFields.extend(versionField).superRefine(requireFirstField);
 export type GameProviderUpdate = z.infer<typeof gameProviderUpdateSchema>;
 
 export const gameProviderSortFields = ['id', 'name', 'api', 'updatedAt'] as const;

@@ -1,6 +1,3 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as GameProvidersListPage,
-  PlannedPage as GameProviderCreatePage,
-  PlannedPage as GameProviderDetailPage,
-} from '../../components/planned-page';
+export { GameProviderCreatePage } from './pages/game-provider-create-page';
+export { GameProviderDetailPage } from './pages/game-provider-detail-page';
+export { GameProvidersListPage } from './pages/game-providers-list-page';

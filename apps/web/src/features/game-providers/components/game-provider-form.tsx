@@ -1,0 +1,172 @@
+/**
+ * A provider's name, API and that API's configuration. Only the chosen API's fields are shown and sent;
+ * secrets are write-only: a stored secret shows masked, stays when left empty, and can be removed.
+ */
+import {
+  gameProviderApiNames,
+  gameProviderCreateSchema,
+  GAME_PROVIDER_NAME_MAX,
+  isProviderSecretField,
+  providerFieldsOf,
+  providerUrlFields,
+  SECRET_MASK,
+  type GameProviderApi,
+  type GameProviderCreate,
+  type ProviderSecretField,
+} from '@backoffice/contracts';
+import { Checkbox, Fieldset, Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { RecordForm } from '../../../components/record-form';
+
+export type GameProviderFormValues = GameProviderCreate;
+
+interface GameProviderFormProps {
+  initialValues: GameProviderFormValues;
+  /** The secrets stored now (edit only): shown masked. */
+  secretsSet?: readonly ProviderSecretField[];
+  /** The id is chosen once, on create. */
+  idEditable: boolean;
+  submitLabel: string;
+  confirmText: (values: GameProviderCreate) => string;
+  onSave: (values: GameProviderCreate) => Promise<unknown>;
+  onReload?: () => void;
+  readOnly?: boolean;
+}
+
+/** Keeps only the fields of `api`, so a hidden field of another API is never sent. */
+function configFor(api: GameProviderApi, config: GameProviderFormValues['config']) {
+  const fields = new Set<string>(providerFieldsOf(api));
+  return Object.fromEntries(Object.entries(config).filter(([field]) => fields.has(field)));
+}
+
+export function GameProviderForm({
+  initialValues,
+  secretsSet = [],
+  idEditable,
+  readOnly = false,
+  onSave,
+  ...props
+}: GameProviderFormProps) {
+  const { t } = useTranslation();
+  return (
+    <RecordForm
+      schema={gameProviderCreateSchema}
+      initialValues={initialValues}
+      fieldErrors={{ GAME_PROVIDER_ID_TAKEN: 'id', GAME_PROVIDER_NAME_TAKEN: 'name' }}
+      readOnly={readOnly}
+      onSave={(values) => onSave({ ...values, config: configFor(values.api, values.config) })}
+      {...props}
+    >
+      {(form) => (
+        <>
+          <TextInput
+            label={t('gameProviders.fields.id')}
+            description={idEditable ? t('gameProviders.idHint') : undefined}
+            withAsterisk={idEditable}
+            readOnly={readOnly || !idEditable}
+            key={form.key('id')}
+            {...form.getInputProps('id')}
+          />
+          <TextInput
+            label={t('gameProviders.fields.name')}
+            withAsterisk
+            maxLength={GAME_PROVIDER_NAME_MAX}
+            readOnly={readOnly}
+            key={form.key('name')}
+            {...form.getInputProps('name')}
+          />
+          <Select
+            label={t('gameProviders.fields.api')}
+            withAsterisk
+            allowDeselect={false}
+            readOnly={readOnly}
+            data={gameProviderApiNames.map((api) => ({ value: api, label: t(`gameProviders.apis.${api}`) }))}
+            key={form.key('api')}
+            {...form.getInputProps('api')}
+            onChange={(value) => {
+              if (!value) return;
+              const api = value as GameProviderApi;
+              form.setFieldValue('api', api);
+              // Fields of the previous API are dropped, not sent (they would be refused).
+              form.setFieldValue('config', configFor(api, form.getValues().config));
+            }}
+          />
+          <ConfigFields form={form} secretsSet={secretsSet} readOnly={readOnly} />
+        </>
+      )}
+    </RecordForm>
+  );
+}
+
+function ConfigFields({
+  form,
+  secretsSet,
+  readOnly,
+}: {
+  form: UseFormReturnType<GameProviderFormValues>;
+  secretsSet: readonly ProviderSecretField[];
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation();
+  const { api, clearSecrets = [] } = form.getValues();
+  const fields = providerFieldsOf(api);
+  if (fields.length === 0) {
+    return <Text c="dimmed">{t('gameProviders.noConfig')}</Text>;
+  }
+  return (
+    <Fieldset legend={t('gameProviders.configLegend', { api: t(`gameProviders.apis.${api}`) })}>
+      {fields.map((field, index) => {
+        const label = t(`gameProviders.config.${field}`);
+        const inputProps = {
+          ...form.getInputProps(`config.${field}`),
+          value: form.getValues().config[field] ?? '',
+        };
+        if (!isProviderSecretField(field)) {
+          return (
+            <TextInput
+              key={field}
+              mt={index ? 'sm' : 0}
+              label={label}
+              withAsterisk={index === 0}
+              readOnly={readOnly}
+              placeholder={(providerUrlFields as readonly string[]).includes(field) ? 'https://…' : undefined}
+              {...inputProps}
+            />
+          );
+        }
+        const stored = secretsSet.includes(field);
+        const clearing = clearSecrets.includes(field);
+        return (
+          <Group key={field} mt={index ? 'sm' : 0} align="flex-end" wrap="nowrap">
+            <PasswordInput
+              flex={1}
+              label={label}
+              readOnly={readOnly}
+              disabled={clearing}
+              autoComplete="new-password"
+              placeholder={stored ? `${SECRET_MASK} ${t('gameProviders.secretKept')}` : undefined}
+              description={stored ? t('gameProviders.secretStored') : t('gameProviders.secretNotSet')}
+              {...inputProps}
+            />
+            {stored && !readOnly && (
+              <Checkbox
+                mb={8}
+                label={t('gameProviders.removeSecret')}
+                checked={clearing}
+                onChange={(event) =>
+                  form.setFieldValue(
+                    'clearSecrets',
+                    event.currentTarget.checked
+                      ? [...clearSecrets, field]
+                      : clearSecrets.filter((cleared) => cleared !== field),
+                  )
+                }
+              />
+            )}
+          </Group>
+        );
+      })}
+    </Fieldset>
+  );
+}
