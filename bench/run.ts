@@ -2,6 +2,11 @@
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { run: jurisdictionsList } = await import('./jurisdictions-list.bench');
-for (const benchmark of [jurisdictionsList]) await benchmark();
+const { run: catalogueLists } = await import('./catalogue-lists.bench');
+const only = process.argv[2];
+const benchmarks = { 'jurisdictions-list': jurisdictionsList, 'catalogue-lists': catalogueLists };
+for (const [name, benchmark] of Object.entries(benchmarks)) {
+  if (!only || name === only) await benchmark();
+}
 
 export {};

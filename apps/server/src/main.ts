@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { seedDemoCatalogue } from './demo/catalogue';
 import { seedDemo } from './demo/seed';
 import { bootstrapAdmin, printDemoSignIns, seedDemoUsers } from './demo/users';
 import { createEmbeddedIdentityService } from './modules/identity/identity.service';
@@ -17,6 +18,7 @@ async function main() {
   const identity = createEmbeddedIdentityService(database.db);
   if (demo) {
     await seedDemo(database.db);
+    await seedDemoCatalogue(database.db);
     await seedDemoUsers(database.db, identity);
   }
   if (config.bootstrapAdmin && (await bootstrapAdmin(database.db, identity, config.bootstrapAdmin))) {
