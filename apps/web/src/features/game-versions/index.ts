@@ -1,7 +1,4 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as GameVersionsListPage,
-  PlannedPage as GameVersionCreatePage,
-  PlannedPage as GameVersionDetailPage,
-  PlannedPage as GameVersionCopyPage,
-} from '../../components/planned-page';
+export { GameVersionCopyPage } from './pages/game-version-copy-page';
+export { GameVersionCreatePage } from './pages/game-version-create-page';
+export { GameVersionDetailPage } from './pages/game-version-detail-page';
+export { GameVersionsListPage } from './pages/game-versions-list-page';

@@ -1,7 +1,5 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as GamesListPage,
-  PlannedPage as GameCreatePage,
-  PlannedPage as GameDetailPage,
-  PlannedPage as GameIntegrationsPage,
-} from '../../components/planned-page';
+export { GameCreatePage } from './pages/game-create-page';
+export { GameDetailPage } from './pages/game-detail-page';
+export { GamesListPage } from './pages/games-list-page';
+// Integrations and casinos come with a later issue: the screen shows its title and breadcrumbs until then.
+export { PlannedPage as GameIntegrationsPage } from '../../components/planned-page';

@@ -1,0 +1,130 @@
+/**
+ * The version form's values and their check: bet sizes are typed as text (comma or dot), properties are
+ * edited as key/value rows; both become the contract's shape (sorted numbers, a key → value record).
+ */
+import {
+  gameVersionCreateSchema,
+  httpUrlSchema,
+  propertyKeySchema,
+  type GameVersion,
+  type GameVersionCreate,
+} from '@backoffice/contracts';
+import { z } from 'zod';
+import { i18n } from '../../../i18n';
+import { required, withPatternMessage } from './form-schemas';
+
+const fields = gameVersionCreateSchema.shape;
+
+/** The largest bet size the contract accepts. */
+export const BET_SIZE_MAX = 1_000_000;
+const BET_SIZE_TEXT = /^\d+(?:[.,]\d{1,2})?$/;
+
+/** The amount of a bet size as typed ("0,5", "2.50"), or null when it is not one. */
+export function parseBetSize(text: string): number | null {
+  const trimmed = text.trim();
+  if (!BET_SIZE_TEXT.test(trimmed)) return null;
+  const amount = Number(trimmed.replace(',', '.'));
+  return amount > 0 ? amount : null;
+}
+
+const betSizes = z
+  .array(z.string())
+  .transform((entries, ctx) => {
+    const amounts: number[] = [];
+    for (const entry of entries) {
+      const amount = parseBetSize(entry);
+      let message: string | undefined;
+      if (amount === null) message = i18n.t('gameVersions.betSizeInvalid', { value: entry.trim() });
+      else if (amount > BET_SIZE_MAX)
+        message = i18n.t('gameVersions.betSizeTooLarge', { value: entry.trim() });
+      else if (amounts.includes(amount))
+        message = i18n.t('gameVersions.betSizeDuplicate', { value: entry.trim() });
+      if (message !== undefined) {
+        ctx.addIssue({ code: 'custom', message, input: entries });
+        return z.NEVER;
+      }
+      amounts.push(amount!);
+    }
+    return amounts.sort((a, b) => a - b);
+  })
+  .pipe(fields.betSizes);
+
+export interface PropertyRow {
+  key: string;
+  value: string;
+}
+
+/** Rows with neither key nor value are left out; a key must be valid and appear once. */
+const properties = z
+  .array(z.object({ key: z.string(), value: z.string() }))
+  .transform((rows, ctx) => {
+    const record: Record<string, string> = {};
+    rows.forEach((row, index) => {
+      const key = row.key.trim();
+      if (!key && !row.value.trim()) return;
+      let message: string | undefined;
+      if (!key) message = i18n.t('gameVersions.propertyKeyRequired');
+      else if (!propertyKeySchema.safeParse(key).success) message = i18n.t('gameVersions.propertyKeyPattern');
+      else if (key in record) message = i18n.t('gameVersions.propertyKeyDuplicate', { key });
+      if (message !== undefined) ctx.addIssue({ code: 'custom', message, path: [index, 'key'], input: rows });
+      else record[key] = row.value;
+    });
+    return record;
+  })
+  .pipe(fields.properties);
+
+const url = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || httpUrlSchema.safeParse(value).success, {
+    error: () => i18n.t('gameVersions.urlInvalid'),
+  })
+  .pipe(fields.frontendUrl);
+
+export const gameVersionFormSchema = z.object({
+  gameId: required(fields.gameId),
+  versionNumber: withPatternMessage(fields.versionNumber, () => i18n.t('gameVersions.versionNumberPattern')),
+  jurisdictionIds: fields.jurisdictionIds,
+  betSizes,
+  supportsVouchers: fields.supportsVouchers,
+  supportsFeatureTriggerVouchers: fields.supportsFeatureTriggerVouchers,
+  properties,
+  frontendUrl: url,
+  backendUrl: url,
+}) satisfies z.ZodType<GameVersionCreate>;
+
+export type GameVersionFormValues = z.input<typeof gameVersionFormSchema>;
+
+export function emptyGameVersionForm(gameId: string | null): GameVersionFormValues {
+  return {
+    gameId,
+    versionNumber: '',
+    jurisdictionIds: [],
+    betSizes: [],
+    supportsVouchers: false,
+    supportsFeatureTriggerVouchers: false,
+    properties: [],
+    frontendUrl: '',
+    backendUrl: '',
+  };
+}
+
+/** A stored version as form values (for editing it, or for a copy with a number of its own). */
+export function gameVersionFormValues(version: GameVersion): GameVersionFormValues {
+  return {
+    gameId: version.gameId,
+    versionNumber: version.versionNumber,
+    jurisdictionIds: version.jurisdictions.map((jurisdiction) => jurisdiction.id),
+    betSizes: version.betSizes.map(String),
+    supportsVouchers: version.supportsVouchers,
+    supportsFeatureTriggerVouchers: version.supportsFeatureTriggerVouchers,
+    properties: Object.entries(version.properties).map(([key, value]) => ({ key, value })),
+    frontendUrl: version.frontendUrl,
+    backendUrl: version.backendUrl,
+  };
+}
+
+/** The game's required keys the rows leave unset or empty (as the server counts them). */
+export function missingKeys(requiredKeys: readonly string[], rows: readonly PropertyRow[]): string[] {
+  return requiredKeys.filter((key) => !rows.some((row) => row.key.trim() === key && row.value.trim()));
+}
