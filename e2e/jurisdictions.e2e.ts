@@ -1,18 +1,7 @@
 /** The jurisdictions slice as a user works with it, in German and in English. */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { skipReason, url, useBrowser } from './support/browser';
-
-async function confirmWith(page: Page, text: string, button: string) {
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  const confirm = dialog.getByRole('button', { name: button });
-  expect(await confirm.isDisabled()).toBe(true);
-  await dialog.getByTestId('confirm-input').fill(text);
-  expect(await confirm.isDisabled()).toBe(false);
-  await confirm.click();
-  await dialog.waitFor({ state: 'detached' });
-}
+import { confirmWith, skipReason, url, useBrowser } from './support/browser';
 
 /** Sends a change behind the user's back, as a colleague would. */
 async function renameThroughApi(page: Page, id: string, name: string) {

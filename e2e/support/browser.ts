@@ -1,7 +1,7 @@
 /** Debian's Chromium through playwright-core, one browser per spec file and a fresh context per test. */
 import type { Role } from '@backoffice/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -67,4 +67,16 @@ export function useBrowser() {
       return page;
     },
   };
+}
+
+/** Types the shown confirmation text into the open dialog (spec §5) and presses its button. */
+export async function confirmWith(page: Page, text: string, button: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const confirm = dialog.getByRole('button', { name: button });
+  expect(await confirm.isDisabled()).toBe(true);
+  await dialog.getByTestId('confirm-input').fill(text);
+  expect(await confirm.isDisabled()).toBe(false);
+  await confirm.click();
+  await dialog.waitFor({ state: 'detached' });
 }

@@ -128,12 +128,12 @@ describe('the app at a URL', () => {
 
   it('shows the crumbs of a planned screen, with the last one as heading', async () => {
     stubEmptyApi();
-    await renderRoutes(routes, { initialEntries: ['/games/versions/7/copy'], session: testSession() });
+    await renderRoutes(routes, { initialEntries: ['/cpv/allowed-hashes/add'], session: testSession() });
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Kopieren' }, LOAD)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hinzufügen' }, LOAD)).toBeTruthy();
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
-    expect(crumbs.getByText('Spiele')).toBeTruthy();
-    expect(crumbs.getByRole('link', { name: 'Spielversionen' }).getAttribute('href')).toBe('/games/versions');
+    expect(crumbs.getByText('CPV')).toBeTruthy();
+    expect(crumbs.getByRole('link', { name: 'Erlaubte Hashes' }).getAttribute('href')).toBe('/cpv/allowed-hashes');
   });
 
   it('shows the German not-found page with a way home for an unknown path', async () => {

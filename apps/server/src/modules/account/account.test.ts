@@ -11,6 +11,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, identityCredentials, users } from '../../db/schema/index';
 import { describeEachEngine, TEST_PASSWORD, type SignedIn, type TestContext } from '../../test/app';
+import { clearAuditTrail } from '../../test/databases';
 import { loadConfig } from '../../config';
 import { SESSION_COOKIE } from '../auth/auth.routes';
 import { createSessionsService } from '../auth/sessions.service';
@@ -72,7 +73,7 @@ describeEachEngine('account API', (ctx) => {
   const h = helpers(ctx);
 
   beforeEach(async () => {
-    await ctx().database.db.delete(auditEntries);
+    await clearAuditTrail(ctx().database.db);
   });
 
   describe('GET /api/account', () => {
