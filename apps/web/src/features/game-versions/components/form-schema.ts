@@ -11,7 +11,7 @@ import {
 } from '@backoffice/contracts';
 import { z } from 'zod';
 import { i18n } from '../../../i18n';
-import { required, withPatternMessage } from './form-schemas';
+import { required, withPatternMessage } from '../../../lib/form-schemas';
 
 const fields = gameVersionCreateSchema.shape;
 

@@ -5,7 +5,7 @@ import { RecordForm } from '../../../components/record-form';
 import { gameOption, useGame, useGameSearch, useJurisdictionOptions } from '../api/lookups';
 import { gameVersionFormSchema, type GameVersionFormValues } from './form-schema';
 import { PropertiesEditor } from './properties-editor';
-import { RecordSelect } from './record-select';
+import { RecordSelect } from '../../../components/record-select';
 
 interface GameVersionFormProps {
   initialValues: GameVersionFormValues;

@@ -11,7 +11,7 @@ import { useLanguage } from '../../../lib/use-language';
 import { gameVersionsApi } from '../api/game-versions-api';
 import { gameOption, useGame, useGameSearch, useJurisdictionOptions } from '../api/lookups';
 import { MissingProperties } from '../components/missing-properties';
-import { RecordSelect } from '../components/record-select';
+import { RecordSelect } from '../../../components/record-select';
 
 export function GameVersionsListPage() {
   const { t } = useTranslation();

@@ -20,8 +20,8 @@ import { RecordForm } from '../../../components/record-form';
 import { i18n } from '../../../i18n';
 import { useLanguage } from '../../../lib/use-language';
 import { useProvider, useProviderSearch, useStudio, useStudioSearch } from '../api/lookups';
-import { required, withPatternMessage } from './form-schemas';
-import { RecordSelect } from './record-select';
+import { required, withPatternMessage } from '../../../lib/form-schemas';
+import { RecordSelect } from '../../../components/record-select';
 
 const fields = gameCreateSchema.shape;
 

@@ -8,7 +8,7 @@ import { useCan } from '../../../lib/session';
 import { useLanguage } from '../../../lib/use-language';
 import { gamesApi } from '../api/games-api';
 import { useProvider, useProviderSearch, useStudio, useStudioSearch } from '../api/lookups';
-import { RecordSelect } from '../components/record-select';
+import { RecordSelect } from '../../../components/record-select';
 
 export function GamesListPage() {
   const { t } = useTranslation();

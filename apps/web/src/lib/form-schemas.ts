@@ -3,7 +3,7 @@
  * in the UI language, and the contract's pattern messages (English) can be worded in the UI language.
  */
 import { z } from 'zod';
-import { i18n } from '../../../i18n';
+import { i18n } from '../i18n';
 
 function formField<Output, Input>(
   schema: z.ZodType<Output, Input>,
@@ -12,7 +12,7 @@ function formField<Output, Input>(
 ) {
   const checked = z.custom<Input | null>().transform((value, ctx) => {
     if (required && (value === null || value === undefined)) {
-      ctx.addIssue({ code: 'custom', message: i18n.t('gameVersions.required'), input: value });
+      ctx.addIssue({ code: 'custom', message: i18n.t('common.required'), input: value });
       return z.NEVER;
     }
     const result = schema.safeParse(value);
