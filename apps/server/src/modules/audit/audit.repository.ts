@@ -1,5 +1,5 @@
 import type { AuditEntry, AuditListQuery } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
 import { toIso } from '../../lib/sql';
@@ -10,7 +10,9 @@ function filterOf(query: AuditListQuery): SQL | undefined {
     query.entityId ? eq(auditEntries.entityId, query.entityId) : undefined,
     query.actorId ? eq(auditEntries.actorId, query.actorId) : undefined,
     query.from ? gte(auditEntries.changedAt, new Date(query.from)) : undefined,
-    query.to ? lte(auditEntries.changedAt, new Date(query.to)) : undefined,
+    // Entries are stored to the microsecond but answered to the millisecond: `to` includes its whole
+    // millisecond, so an entry is found with `to` set to the time the API showed for it.
+    query.to ? lt(auditEntries.changedAt, new Date(Date.parse(query.to) + 1)) : undefined,
   );
 }
 

@@ -74,7 +74,8 @@ function listFilter(query: GameVersionListQuery): SQL | undefined {
     query.gameId ? eq(gameVersions.gameId, query.gameId) : undefined,
     query.jurisdictionId
       ? exists(
-          sql`select 1 from ${gameVersionJurisdictions} where ${gameVersionJurisdictions.gameVersionId} = ${gameVersions.id} and ${gameVersionJurisdictions.jurisdictionId} = ${query.jurisdictionId}`,
+          // A raw subquery must bring its own parentheses: `exists` adds none around an `sql` fragment.
+          sql`(select 1 from ${gameVersionJurisdictions} where ${gameVersionJurisdictions.gameVersionId} = ${gameVersions.id} and ${gameVersionJurisdictions.jurisdictionId} = ${query.jurisdictionId})`,
         )
       : undefined,
   );
