@@ -11,12 +11,12 @@ export const codeIdSchema = z
   .max(CODE_ID_MAX)
   .regex(/^[A-Za-z0-9][\w.-]*$/, 'letters, digits and . _ - only');
 
-/** An http(s) address, as entered for API and client URLs. */
-export const httpUrlSchema = z
+/** An http(s) address or nothing: blank input counts as nothing. */
+export const optionalHttpUrlSchema = z
   .string()
   .trim()
   .max(2000)
-  .pipe(z.url({ protocol: /^https?$/ }));
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/ })]));
 
 /** A property key of a game version (and of a game's required keys). */
 export const propertyKeySchema = z

@@ -4,7 +4,7 @@
  * a field of another API is refused ("config not applicable to the API"). Secret fields are write-only.
  */
 import { z } from 'zod';
-import { codeIdSchema, httpUrlSchema } from './catalogue-ids';
+import { codeIdSchema, optionalHttpUrlSchema } from './catalogue-ids';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
 
 export const GAME_PROVIDER_NAME_MAX = 100;
@@ -82,7 +82,7 @@ export function providerFieldsOf(api: GameProviderApi): readonly ProviderConfigF
 }
 
 const configValue = z.string().trim().max(2000);
-const urlValue = z.union([z.literal(''), httpUrlSchema]);
+const urlValue = optionalHttpUrlSchema;
 
 /** A configuration as entered: any known field; an empty value means "not set" (for secrets: "keep"). */
 export const providerConfigInputSchema = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrlSchema, propertiesSchema } from './catalogue-ids';
+import { optionalHttpUrlSchema, propertiesSchema } from './catalogue-ids';
 import { decimalNumber, gameIdSchema } from './games';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
 
@@ -31,8 +31,8 @@ const gameVersionFields = z.object({
   supportsVouchers: z.boolean(),
   supportsFeatureTriggerVouchers: z.boolean(),
   properties: propertiesSchema,
-  frontendUrl: z.union([z.literal(''), httpUrlSchema]),
-  backendUrl: z.union([z.literal(''), httpUrlSchema]),
+  frontendUrl: optionalHttpUrlSchema,
+  backendUrl: optionalHttpUrlSchema,
 });
 
 export const gameVersionSchema = z
