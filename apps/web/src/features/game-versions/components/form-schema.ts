@@ -4,7 +4,6 @@
  */
 import {
   gameVersionCreateSchema,
-  httpUrlSchema,
   propertyKeySchema,
   type GameVersion,
   type GameVersionCreate,
@@ -76,7 +75,7 @@ const properties = z
 const url = z
   .string()
   .trim()
-  .refine((value) => value === '' || httpUrlSchema.safeParse(value).success, {
+  .refine((value) => fields.frontendUrl.safeParse(value).success, {
     error: () => i18n.t('gameVersions.urlInvalid'),
   })
   .pipe(fields.frontendUrl);
