@@ -123,7 +123,10 @@ export const gameProviderSchema = z
 export type GameProvider = z.infer<typeof gameProviderSchema>;
 
 /** The chosen API's first field must be set (form and server check the same rule). */
-function requireFirstField(value: { api: GameProviderApi; config: ProviderConfigInput }, ctx: z.RefinementCtx) {
+function requireFirstField(
+  value: { api: GameProviderApi; config: ProviderConfigInput },
+  ctx: z.RefinementCtx,
+) {
   const [required] = providerFieldsOf(value.api);
   if (required && !value.config[required]) {
     ctx.addIssue({ code: 'custom', path: ['config', required] });
@@ -135,7 +138,9 @@ export const gameProviderCreateSchema = gameProviderFields
   .superRefine(requireFirstField);
 export type GameProviderCreate = z.infer<typeof gameProviderCreateSchema>;
 
-export const gameProviderUpdateSchema = gameProviderFields.extend(versionField).superRefine(requireFirstField);
+export const gameProviderUpdateSchema = gameProviderFields
+  .extend(versionField)
+  .superRefine(requireFirstField);
 export type GameProviderUpdate = z.infer<typeof gameProviderUpdateSchema>;
 
 export const gameProviderSortFields = ['id', 'name', 'api', 'updatedAt'] as const;

@@ -133,7 +133,9 @@ describe('the app at a URL', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Hinzufügen' }, LOAD)).toBeTruthy();
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
     expect(crumbs.getByText('CPV')).toBeTruthy();
-    expect(crumbs.getByRole('link', { name: 'Erlaubte Hashes' }).getAttribute('href')).toBe('/cpv/allowed-hashes');
+    expect(crumbs.getByRole('link', { name: 'Erlaubte Hashes' }).getAttribute('href')).toBe(
+      '/cpv/allowed-hashes',
+    );
   });
 
   it('shows the German not-found page with a way home for an unknown path', async () => {

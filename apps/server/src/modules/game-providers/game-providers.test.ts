@@ -2,12 +2,10 @@ import {
   errorMessage,
   gameProviderApis,
   isProviderSecretField,
-  LANGUAGE_COOKIE,
   providerConfigFields,
   providerSecretFields,
   providerUrlFields,
   SECRET_MASK,
-  type ErrorBody,
   type GameProvider,
   type GameProviderApi,
   type Page,
@@ -17,23 +15,11 @@ import {
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditEntries, gameProviders, games, gameStudios, gameVersions } from '../../db/schema/index';
+import { auditEntries, gameProviders, gameStudios } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
-import { clearAuditTrail } from '../../test/databases';
+import { ENGLISH, expectError, resetCatalogue } from '../../test/api';
 
 const BASE = '/api/game-providers';
-const ENGLISH = { cookie: `${LANGUAGE_COOKIE}=en` };
-
-type Response = { statusCode: number; json: <T>() => T; body: string };
-
-function expectError(response: Response, statusCode: number, code: ErrorBody['code']): ErrorBody {
-  expect(response.statusCode, response.body).toBe(statusCode);
-  const body = response.json<ErrorBody>();
-  expect(body.statusCode).toBe(statusCode);
-  expect(body.code).toBe(code);
-  expect(typeof body.message).toBe('string');
-  return body;
-}
 
 const isUrlField = (field: string) => (providerUrlFields as readonly string[]).includes(field);
 
@@ -184,11 +170,7 @@ describeEachEngine('game providers API', (ctx) => {
 
   beforeEach(async () => {
     const { db } = ctx().database;
-    await db.delete(gameVersions);
-    await db.delete(games);
-    await db.delete(gameStudios);
-    await db.delete(gameProviders);
-    await clearAuditTrail(db);
+    await resetCatalogue(db);
   });
 
   describe('create', () => {

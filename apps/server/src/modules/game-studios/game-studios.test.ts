@@ -1,33 +1,13 @@
-import {
-  errorMessage,
-  LANGUAGE_COOKIE,
-  type ErrorBody,
-  type GameStudio,
-  type Page,
-  type Role,
-} from '@backoffice/contracts';
+import { errorMessage, type GameStudio, type Page, type Role } from '@backoffice/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditEntries, gameProviders, games, gameStudios, gameVersions } from '../../db/schema/index';
+import { auditEntries, gameProviders, gameStudios } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
-import { clearAuditTrail } from '../../test/databases';
+import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue } from '../../test/api';
 
 const BASE = '/api/game-studios';
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ENGLISH = { cookie: `${LANGUAGE_COOKIE}=en` };
-
-type Response = { statusCode: number; json: <T>() => T; body: string };
-
-function expectError(response: Response, statusCode: number, code: ErrorBody['code']): ErrorBody {
-  expect(response.statusCode, response.body).toBe(statusCode);
-  const body = response.json<ErrorBody>();
-  expect(body.statusCode).toBe(statusCode);
-  expect(body.code).toBe(code);
-  expect(typeof body.message).toBe('string');
-  return body;
-}
 
 /** Request helpers bound to one suite's app and database. */
 function helpers(ctx: () => TestContext) {
@@ -153,11 +133,7 @@ describeEachEngine('game studios API', (ctx) => {
 
   beforeEach(async () => {
     const { db } = ctx().database;
-    await db.delete(gameVersions);
-    await db.delete(games);
-    await db.delete(gameStudios);
-    await db.delete(gameProviders);
-    await clearAuditTrail(db);
+    await resetCatalogue(db);
   });
 
   describe('create', () => {
@@ -275,19 +251,19 @@ describeEachEngine('game studios API', (ctx) => {
     });
 
     it('answers 404 GAME_STUDIO_NOT_FOUND for an unknown id, in German and in English', async () => {
-      const german = expectError(await h.get(UNKNOWN_ID), 404, 'GAME_STUDIO_NOT_FOUND');
+      const german = expectError(await h.get(UNKNOWN_UUID), 404, 'GAME_STUDIO_NOT_FOUND');
       expect(german.message).toBe('Das Spielstudio existiert nicht.');
-      const english = expectError(await h.get(UNKNOWN_ID, ENGLISH), 404, 'GAME_STUDIO_NOT_FOUND');
+      const english = expectError(await h.get(UNKNOWN_UUID, ENGLISH), 404, 'GAME_STUDIO_NOT_FOUND');
       expect(english.message).toBe('Game studio does not exist.');
       const viaHeader = expectError(
-        await h.get(UNKNOWN_ID, { 'accept-language': 'en-GB,en;q=0.9' }),
+        await h.get(UNKNOWN_UUID, { 'accept-language': 'en-GB,en;q=0.9' }),
         404,
         'GAME_STUDIO_NOT_FOUND',
       );
       expect(viaHeader.message).toBe(errorMessage('GAME_STUDIO_NOT_FOUND', 'en'));
     });
 
-    it.each(['not-a-uuid', '123', `${UNKNOWN_ID}0`])('answers 400 on params.id for "%s"', async (id) => {
+    it.each(['not-a-uuid', '123', `${UNKNOWN_UUID}0`])('answers 400 on params.id for "%s"', async (id) => {
       const body = expectError(await h.get(id), 400, 'VALIDATION_FAILED');
       expect(body.details?.map((detail) => detail.path)).toEqual(['params.id']);
     });
@@ -369,7 +345,7 @@ describeEachEngine('game studios API', (ctx) => {
 
     it('answers 404 GAME_STUDIO_NOT_FOUND for an unknown id', async () => {
       expectError(
-        await h.update(UNKNOWN_ID, { name: 'Nowhere', relaxId: '', version: 1 }),
+        await h.update(UNKNOWN_UUID, { name: 'Nowhere', relaxId: '', version: 1 }),
         404,
         'GAME_STUDIO_NOT_FOUND',
       );
@@ -443,7 +419,7 @@ describeEachEngine('game studios API', (ctx) => {
     });
 
     it('answers 404 GAME_STUDIO_NOT_FOUND for an unknown id and 400 for a bad one', async () => {
-      expectError(await h.remove(UNKNOWN_ID, 1), 404, 'GAME_STUDIO_NOT_FOUND');
+      expectError(await h.remove(UNKNOWN_UUID, 1), 404, 'GAME_STUDIO_NOT_FOUND');
       expectError(await h.remove('bad-id', 1), 400, 'VALIDATION_FAILED');
     });
 
@@ -711,13 +687,13 @@ describeEachEngine('game studios API', (ctx) => {
       );
       expectError(await h.update(studio.id, { name: 'New', relaxId: '', version: 7 }), 409, 'STALE_VERSION');
       expectError(
-        await h.update(UNKNOWN_ID, { name: 'New', relaxId: '', version: 1 }),
+        await h.update(UNKNOWN_UUID, { name: 'New', relaxId: '', version: 1 }),
         404,
         'GAME_STUDIO_NOT_FOUND',
       );
       expectError(await h.remove(studio.id, 7), 409, 'STALE_VERSION');
       expectError(await h.remove(other.id, 1), 409, 'GAME_STUDIO_IN_USE');
-      expectError(await h.remove(UNKNOWN_ID, 1), 404, 'GAME_STUDIO_NOT_FOUND');
+      expectError(await h.remove(UNKNOWN_UUID, 1), 404, 'GAME_STUDIO_NOT_FOUND');
 
       expect(await db.select().from(auditEntries)).toEqual(before);
     });

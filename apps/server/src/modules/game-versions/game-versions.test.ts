@@ -1,5 +1,4 @@
 import {
-  LANGUAGE_COOKIE,
   type ErrorBody,
   type Game,
   type GameStudio,
@@ -22,22 +21,10 @@ import {
 } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { clearAuditTrail } from '../../test/databases';
+import { ENGLISH, UNKNOWN_UUID, expectError } from '../../test/api';
 
 const BASE = '/api/game-versions';
-const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const ENGLISH = { cookie: `${LANGUAGE_COOKIE}=en` };
-
-type Response = { statusCode: number; json: <T>() => T; body: string };
-
-function expectError(response: Response, statusCode: number, code: ErrorBody['code']): ErrorBody {
-  expect(response.statusCode, response.body).toBe(statusCode);
-  const body = response.json<ErrorBody>();
-  expect(body.statusCode).toBe(statusCode);
-  expect(body.code).toBe(code);
-  expect(typeof body.message).toBe('string');
-  return body;
-}
 
 const paths = (body: ErrorBody) => [...new Set(body.details?.map((detail) => detail.path))];
 

@@ -1,6 +1,5 @@
 import {
   errorMessage,
-  LANGUAGE_COOKIE,
   type ErrorBody,
   type Game,
   type GameStudio,
@@ -23,21 +22,9 @@ import {
 } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { clearAuditTrail } from '../../test/databases';
+import { ENGLISH, UNKNOWN_UUID, expectError } from '../../test/api';
 
 const BASE = '/api/games';
-const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';
-const ENGLISH = { cookie: `${LANGUAGE_COOKIE}=en` };
-
-type Response = { statusCode: number; json: <T>() => T; body: string };
-
-function expectError(response: Response, statusCode: number, code: ErrorBody['code']): ErrorBody {
-  expect(response.statusCode, response.body).toBe(statusCode);
-  const body = response.json<ErrorBody>();
-  expect(body.statusCode).toBe(statusCode);
-  expect(body.code).toBe(code);
-  expect(typeof body.message).toBe('string');
-  return body;
-}
 
 const paths = (body: ErrorBody) => [...new Set(body.details?.map((detail) => detail.path))];
 
