@@ -23,6 +23,8 @@ import {
 import { createSignInThrottle } from './modules/identity/sign-in-throttle';
 import { signInRoutes } from './modules/identity/sign-in.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { bridgesRoutes } from './modules/bridges/bridges.routes';
+import { createBridgesService } from './modules/bridges/bridges.service';
 import { gameProvidersRoutes } from './modules/game-providers/game-providers.routes';
 import { createGameProvidersService } from './modules/game-providers/game-providers.service';
 import { gameStudiosRoutes } from './modules/game-studios/game-studios.routes';
@@ -165,6 +167,7 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
     prefix: '/api/jurisdictions',
     service: createJurisdictionsService(db),
   });
+  await app.register(bridgesRoutes, { prefix: '/api/bridges', service: createBridgesService(db) });
   await app.register(gameStudiosRoutes, {
     prefix: '/api/game-studios',
     service: createGameStudiosService(db),

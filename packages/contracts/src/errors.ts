@@ -84,6 +84,31 @@ export const errorCatalogue = {
   ),
   BRIDGE_UNREACHABLE: define(502, 'No connection to the bridge.', 'Keine Verbindung zur Bridge.'),
   BRIDGE_TIMEOUT: define(504, 'Bridge does not respond.', 'Die Bridge antwortet nicht.'),
+  BRIDGE_ERROR: define(
+    502,
+    'The bridge answered with an error.',
+    'Die Bridge hat mit einem Fehler geantwortet.',
+  ),
+  BRIDGE_INVALID_ANSWER: define(
+    502,
+    'The answer of the bridge cannot be read.',
+    'Die Antwort der Bridge ist nicht lesbar.',
+  ),
+  BRIDGE_REJECTED_SIGNATURE: define(
+    502,
+    'The bridge refused the signature. Check the shared secret of the bridge.',
+    'Die Bridge hat die Signatur abgelehnt. Prüfen Sie das gemeinsame Geheimnis der Bridge.',
+  ),
+  BRIDGE_BOOKING_KEY_CONFLICT: define(
+    409,
+    'The bridge already booked something else under this booking key.',
+    'Die Bridge hat unter diesem Buchungsschlüssel bereits etwas anderes gebucht.',
+  ),
+  BRIDGE_BOOKING_REJECTED: define(
+    422,
+    'The operator refused the booking.',
+    'Der Operator hat die Buchung abgelehnt.',
+  ),
   REPORTING_UNAVAILABLE: define(
     503,
     'Reporting service does not respond.',
@@ -109,6 +134,8 @@ export const errorCatalogue = {
   JURISDICTION_NOT_FOUND: define(404, 'Jurisdiction does not exist.', 'Die Jurisdiktion existiert nicht.'),
 
   // Operators
+  BRIDGE_NAME_TAKEN: define(409, 'Bridge name already taken.', 'Der Name der Bridge ist bereits vergeben.'),
+  BRIDGE_NOT_FOUND: define(404, 'Bridge does not exist.', 'Die Bridge existiert nicht.'),
   BRIDGE_IN_USE: define(
     409,
     'Bridge in use by integrations.',

@@ -1,4 +1,6 @@
 export * from './audit';
+export * from './bridges';
+export * from './bridge-protocol';
 export * from './catalogue-ids';
 export * from './errors';
 export * from './game-providers';

@@ -1,4 +1,5 @@
 export * from './audit';
+export * from './bridges';
 export * from './catalogue';
 export * from './jurisdictions';
 export * from './oidc';
