@@ -353,7 +353,7 @@ describe('game version detail', { timeout: 30_000 }, () => {
     expect(field('Spiel')).toHaveProperty('readOnly', true);
     expect(field('Versionsnummer').value).toBe('1.0.0');
     await waitFor(() => expect(pills(field('Jurisdiktionen'))).toEqual(['Gibraltar', 'Malta']));
-    expect(pills(field('Einsatzhöhen'))).toEqual(['0.2', '1']);
+    expect(pills(field('Einsatzhöhen'))).toEqual(['0,20', '1,00']);
     expect(screen.getByRole('switch', { name: 'Unterstützt Gutscheine' })).toHaveProperty('checked', true);
     expect(field('Wert von theme').value).toBe('space');
     const alert = within(await screen.findByTestId('missing-properties'));
@@ -451,7 +451,7 @@ describe('copying a game version', { timeout: 30_000 }, () => {
       screen.getByText('Kopie von Version 1.0.0: Geben Sie die Nummer der neuen Version ein.'),
     ).toBeTruthy();
     await waitFor(() => expect(pills(field('Jurisdiktionen'))).toEqual(['Gibraltar', 'Malta']));
-    expect(pills(field('Einsatzhöhen'))).toEqual(['0.2', '1']);
+    expect(pills(field('Einsatzhöhen'))).toEqual(['0,20', '1,00']);
     expect(field('Wert von reelSet').value).toBe('A');
     expect(field('Frontend-URL').value).toBe('https://games.example.com/book-of-stars/1.0.0');
 

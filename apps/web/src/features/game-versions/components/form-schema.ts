@@ -9,6 +9,7 @@ import {
   type GameVersionCreate,
 } from '@backoffice/contracts';
 import { z } from 'zod';
+import { defaultLanguage, isLanguage, localeOf } from '@backoffice/contracts/languages';
 import { i18n } from '../../../i18n';
 import { required, withPatternMessage } from '../../../lib/form-schemas';
 
@@ -108,13 +109,23 @@ export function emptyGameVersionForm(gameId: string | null): GameVersionFormValu
   };
 }
 
+/** A bet size as the user reads and types it: two decimals, the language's separator (0,10 / 0.10). */
+function formatBetSize(size: number): string {
+  const language = isLanguage(i18n.language) ? i18n.language : defaultLanguage;
+  return new Intl.NumberFormat(localeOf[language], {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  }).format(size);
+}
+
 /** A stored version as form values (for editing it, or for a copy with a number of its own). */
 export function gameVersionFormValues(version: GameVersion): GameVersionFormValues {
   return {
     gameId: version.gameId,
     versionNumber: version.versionNumber,
     jurisdictionIds: version.jurisdictions.map((jurisdiction) => jurisdiction.id),
-    betSizes: version.betSizes.map(String),
+    betSizes: version.betSizes.map(formatBetSize),
     supportsVouchers: version.supportsVouchers,
     supportsFeatureTriggerVouchers: version.supportsFeatureTriggerVouchers,
     properties: Object.entries(version.properties).map(([key, value]) => ({ key, value })),

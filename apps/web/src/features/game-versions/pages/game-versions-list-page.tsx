@@ -89,7 +89,7 @@ export function GameVersionsListPage() {
           key: 'vouchers',
           header: t('gameVersions.fields.vouchers'),
           render: (row) => (
-            <Group gap={4}>
+            <Group gap={4} wrap="nowrap">
               {row.supportsVouchers && (
                 <Badge variant="light" size="sm">
                   {t('gameVersions.vouchersBadge')}
