@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { seedDemoBridge, startDemoBridge } from './demo/bridges';
 import { seedDemoCatalogue } from './demo/catalogue';
 import { seedDemo } from './demo/seed';
 import { bootstrapAdmin, printDemoSignIns, seedDemoUsers } from './demo/users';
@@ -16,8 +17,10 @@ async function main() {
   const database = await openDatabase(config.database);
   await runMigrations(database);
   const identity = createEmbeddedIdentityService(database.db);
+  const simulator = demo ? await startDemoBridge() : undefined;
   if (demo) {
     await seedDemo(database.db);
+    if (simulator) await seedDemoBridge(database.db, simulator.url);
     await seedDemoCatalogue(database.db);
     await seedDemoUsers(database.db, identity);
   }
@@ -29,6 +32,7 @@ async function main() {
   const stopPurge = startPurgeJob(database.db, app.log);
   app.addHook('onClose', async () => {
     stopPurge();
+    await simulator?.close();
     await database.close();
   });
 
