@@ -4,7 +4,8 @@
  * a field of another API is refused ("config not applicable to the API"). Secret fields are write-only.
  */
 import { z } from 'zod';
-import { codeIdSchema, optionalHttpUrlSchema } from './catalogue-ids';
+import { apiConfigInputSchema, requireFirstApiField } from './api-config';
+import { codeIdSchema } from './catalogue-ids';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
 
 export const GAME_PROVIDER_NAME_MAX = 100;
@@ -81,20 +82,8 @@ export function providerFieldsOf(api: GameProviderApi): readonly ProviderConfigF
   return gameProviderApis[api];
 }
 
-const configValue = z.string().trim().max(2000);
-const urlValue = optionalHttpUrlSchema;
-
 /** A configuration as entered: any known field; an empty value means "not set" (for secrets: "keep"). */
-export const providerConfigInputSchema = z
-  .object(
-    Object.fromEntries(
-      providerConfigFields.map((field) => [
-        field,
-        ((providerUrlFields as readonly string[]).includes(field) ? urlValue : configValue).optional(),
-      ]),
-    ) as Record<ProviderConfigField, z.ZodOptional<z.ZodString>>,
-  )
-  .strict();
+export const providerConfigInputSchema = apiConfigInputSchema(providerConfigFields, providerUrlFields);
 export type ProviderConfigInput = z.infer<typeof providerConfigInputSchema>;
 
 export const gameProviderIdSchema = codeIdSchema;
@@ -122,16 +111,7 @@ export const gameProviderSchema = z
   .meta({ id: 'GameProvider' });
 export type GameProvider = z.infer<typeof gameProviderSchema>;
 
-/** The chosen API's first field must be set (form and server check the same rule). */
-function requireFirstField(
-  value: { api: GameProviderApi; config: ProviderConfigInput },
-  ctx: z.RefinementCtx,
-) {
-  const [required] = providerFieldsOf(value.api);
-  if (required && !value.config[required]) {
-    ctx.addIssue({ code: 'custom', path: ['config', required] });
-  }
-}
+const requireFirstField = requireFirstApiField(gameProviderApis);
 
 export const gameProviderCreateSchema = gameProviderFields
   .extend({ id: gameProviderIdSchema })
