@@ -172,6 +172,59 @@ export const errorCatalogue = {
     'Integration option name already taken.',
     'Der Name der Integrationsoption ist bereits vergeben.',
   ),
+  CASINO_NOT_FOUND: define(404, 'Casino does not exist.', 'Das Casino existiert nicht.'),
+  CASINO_BOUND_TO_INTEGRATION: define(
+    409,
+    'Casino is bound to an integration.',
+    'Das Casino ist an eine Integration gebunden.',
+  ),
+  CASINO_GAME_NOT_ASSIGNED: define(
+    404,
+    'Game is not assigned to the casino.',
+    'Das Spiel ist dem Casino nicht zugeordnet.',
+  ),
+  BRIDGE_USED_BY_CASINOS: define(409, 'Bridge in use by casinos.', 'Die Bridge wird von Casinos verwendet.'),
+  INTEGRATION_NOT_FOUND: define(404, 'Integration does not exist.', 'Die Integration existiert nicht.'),
+  INTEGRATION_GAME_ALREADY_ASSIGNED: define(
+    409,
+    'Game already assigned to the integration.',
+    'Das Spiel ist der Integration bereits zugeordnet.',
+  ),
+  INTEGRATION_GAME_NOT_ASSIGNED: define(
+    404,
+    'Game is not assigned to the integration.',
+    'Das Spiel ist der Integration nicht zugeordnet.',
+  ),
+  INTEGRATION_RULE_TEST_FAILED: define(
+    400,
+    'A rule test fails: the rules do not route its launch to the expected casino.',
+    'Ein Regeltest schlägt fehl: Die Regeln leiten seinen Start nicht zum erwarteten Casino.',
+  ),
+  INTEGRATION_OPTION_NOT_FOUND: define(
+    404,
+    'Integration option does not exist.',
+    'Die Integrationsoption existiert nicht.',
+  ),
+  INTEGRATION_OPTION_VALUE_INVALID: define(
+    400,
+    'The value does not fit the data type of the integration option.',
+    'Der Wert passt nicht zum Datentyp der Integrationsoption.',
+  ),
+  GAME_IN_USE: define(
+    409,
+    'Game is assigned to casinos or integrations.',
+    'Das Spiel ist Casinos oder Integrationen zugeordnet.',
+  ),
+  FX_RATE_EXISTS: define(
+    409,
+    'There is already a rate for this currency on this day.',
+    'Für diese Währung gibt es an diesem Tag bereits einen Kurs.',
+  ),
+  FX_IMPORT_INVALID: define(
+    400,
+    'The import has invalid lines; nothing was imported.',
+    'Der Import enthält ungültige Zeilen; es wurde nichts importiert.',
+  ),
   INTEGRATION_OPTION_IN_USE: define(
     409,
     'Integration option in use.',

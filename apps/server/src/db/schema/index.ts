@@ -3,4 +3,5 @@ export * from './bridges';
 export * from './catalogue';
 export * from './jurisdictions';
 export * from './oidc';
+export * from './operators';
 export * from './users';

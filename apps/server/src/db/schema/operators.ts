@@ -1,0 +1,227 @@
+/**
+ * Operator configuration: integration options, casinos (with their games, option values and provider
+ * settings), integrations (with their bound casinos and games), and master data (exchange rates, global
+ * defaults). Foreign keys without ON DELETE make every "in use" refusal exact under concurrency.
+ */
+import {
+  integrationOptionDataTypes,
+  operatorApiNames,
+  type Persistence,
+  type PushResult,
+  type RoutingRule,
+  type RuleTest,
+} from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bridges } from './bridges';
+import { gameProviders, games } from './catalogue';
+import { recordColumns } from './columns';
+import { jurisdictions } from './jurisdictions';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '));
+
+export const integrationOptions = pgTable(
+  'integration_options',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    dataType: text('data_type', { enum: integrationOptionDataTypes }).notNull(),
+    ...recordColumns,
+  },
+  (table) => [
+    uniqueIndex('integration_options_name_key').on(sql`lower(${table.name})`),
+    check(
+      'integration_options_data_type_check',
+      sql`${table.dataType} in (${inList(integrationOptionDataTypes)})`,
+    ),
+  ],
+);
+
+export const casinos = pgTable(
+  'casinos',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    bridgeId: uuid('bridge_id')
+      .notNull()
+      .references(() => bridges.id),
+    api: text('api', { enum: operatorApiNames }).notNull(),
+    config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
+    /** Operator API secrets; never leave the server. */
+    secrets: jsonb('secrets').$type<Record<string, string>>().notNull().default({}),
+    jurisdictionId: uuid('jurisdiction_id')
+      .notNull()
+      .references(() => jurisdictions.id),
+    showGameLaunchPage: boolean('show_game_launch_page').notNull().default(false),
+    cheatingAllowed: boolean('cheating_allowed').notNull().default(false),
+    sendEventMessages: boolean('send_event_messages').notNull().default(false),
+    gameRoundValidityPeriodDays: integer('game_round_validity_period_days'),
+    properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
+    active: boolean('active').notNull().default(false),
+    ...recordColumns,
+  },
+  (table) => [
+    index('casinos_name_idx').on(table.name),
+    index('casinos_bridge_idx').on(table.bridgeId),
+    index('casinos_jurisdiction_idx').on(table.jurisdictionId),
+    check('casinos_api_check', sql`${table.api} in (${inList(operatorApiNames)})`),
+  ],
+);
+
+export const casinoGames = pgTable(
+  'casino_games',
+  {
+    casinoId: text('casino_id')
+      .notNull()
+      .references(() => casinos.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.gameId),
+    active: boolean('active').notNull().default(false),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'casino_games_pkey', columns: [table.casinoId, table.gameId] }),
+    index('casino_games_game_idx').on(table.gameId),
+  ],
+);
+
+export const casinoOptionValues = pgTable(
+  'casino_option_values',
+  {
+    casinoId: text('casino_id')
+      .notNull()
+      .references(() => casinos.id, { onDelete: 'cascade' }),
+    optionId: uuid('option_id')
+      .notNull()
+      .references(() => integrationOptions.id),
+    value: text('value').notNull(),
+  },
+  (table) => [
+    primaryKey({ name: 'casino_option_values_pkey', columns: [table.casinoId, table.optionId] }),
+    index('casino_option_values_option_idx').on(table.optionId),
+  ],
+);
+
+export const casinoProviderConfigs = pgTable(
+  'casino_provider_configs',
+  {
+    casinoId: text('casino_id')
+      .notNull()
+      .references(() => casinos.id, { onDelete: 'cascade' }),
+    providerId: text('provider_id')
+      .notNull()
+      .references(() => gameProviders.id),
+    config: jsonb('config').$type<Record<string, string>>().notNull().default({}),
+  },
+  (table) => [
+    primaryKey({ name: 'casino_provider_configs_pkey', columns: [table.casinoId, table.providerId] }),
+    index('casino_provider_configs_provider_idx').on(table.providerId),
+  ],
+);
+
+export const integrations = pgTable(
+  'integrations',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    bridgeId: uuid('bridge_id')
+      .notNull()
+      .references(() => bridges.id),
+    gameClientIntegrationUrl: text('game_client_integration_url').notNull().default(''),
+    defaultCasinoId: text('default_casino_id').references(() => casinos.id),
+    gameRoundValidityPeriodDays: integer('game_round_validity_period_days'),
+    properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
+    persistence: jsonb('persistence').$type<Persistence>().notNull(),
+    rules: jsonb('rules').$type<RoutingRule[]>().notNull().default([]),
+    ruleTests: jsonb('rule_tests').$type<RuleTest[]>().notNull().default([]),
+    lastPush: jsonb('last_push').$type<PushResult>(),
+    active: boolean('active').notNull().default(false),
+    ...recordColumns,
+  },
+  (table) => [
+    index('integrations_name_idx').on(table.name),
+    index('integrations_bridge_idx').on(table.bridgeId),
+    index('integrations_default_casino_idx').on(table.defaultCasinoId),
+  ],
+);
+
+/** The casinos an integration may route launches to; a bound casino cannot be deleted. */
+export const integrationCasinos = pgTable(
+  'integration_casinos',
+  {
+    integrationId: text('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    casinoId: text('casino_id')
+      .notNull()
+      .references(() => casinos.id),
+  },
+  (table) => [
+    primaryKey({ name: 'integration_casinos_pkey', columns: [table.integrationId, table.casinoId] }),
+    index('integration_casinos_casino_idx').on(table.casinoId),
+  ],
+);
+
+export const integrationGames = pgTable(
+  'integration_games',
+  {
+    integrationId: text('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.gameId),
+    active: boolean('active').notNull().default(false),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: 'integration_games_pkey', columns: [table.integrationId, table.gameId] }),
+    index('integration_games_game_idx').on(table.gameId),
+  ],
+);
+
+/** Euro for one unit of a currency on a day (master data); reports use the rate of a round's day. */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    rateToEur: numeric('rate_to_eur', { precision: 18, scale: 10 }).notNull(),
+    ...recordColumns,
+  },
+  (table) => [
+    primaryKey({ name: 'fx_rates_pkey', columns: [table.day, table.currency] }),
+    index('fx_rates_currency_day_idx').on(table.currency, table.day),
+    check('fx_rates_rate_check', sql`${table.rateToEur} > 0`),
+  ],
+);
+
+/** The global defaults: one row (id 1). */
+export const globalSettings = pgTable(
+  'global_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    defaultGameRoundValidityPeriodDays: integer('default_game_round_validity_period_days')
+      .notNull()
+      .default(30),
+    ...recordColumns,
+  },
+  (table) => [check('global_settings_single_row', sql`${table.id} = 1`)],
+);

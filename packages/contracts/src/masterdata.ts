@@ -1,0 +1,68 @@
+/** Master data configuration: the daily exchange rates to EUR used by reports, and global defaults. */
+import { z } from 'zod';
+import { validityPeriodSchema } from './casinos';
+import { pageSchema, recordMetaSchema, versionField } from './lists';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './lists';
+
+export const FX_IMPORT_MAX_LINES = 10_000;
+
+const day = z.iso.date();
+/** A currency other than EUR (EUR is always 1). */
+const foreignCurrency = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, 'a three-letter currency code')
+  .refine((code) => code !== 'EUR', { message: 'EUR needs no rate' });
+/** Euro for one unit of the currency, as a decimal string (exact, up to 10 decimals). */
+const rate = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,10})?$/, 'a positive decimal with a dot')
+  .refine((value) => Number(value) > 0, { message: 'must be above 0' });
+
+export const fxRateSchema = z
+  .object({ day: z.string(), currency: z.string(), rateToEur: z.string() })
+  .extend(recordMetaSchema.shape)
+  .meta({ id: 'FxRate' });
+export type FxRate = z.infer<typeof fxRateSchema>;
+
+export const fxRateCreateSchema = z.object({ day, currency: foreignCurrency, rateToEur: rate });
+export type FxRateCreate = z.infer<typeof fxRateCreateSchema>;
+export const fxRateUpdateSchema = z.object({ rateToEur: rate }).extend(versionField);
+export type FxRateUpdate = z.infer<typeof fxRateUpdateSchema>;
+
+export const fxRateListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+  from: day.optional(),
+  to: day.optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type FxRateListQuery = z.infer<typeof fxRateListQuerySchema>;
+export const fxRatePageSchema = pageSchema(fxRateSchema);
+
+/**
+ * An import: CSV text with a header line `day,currency,rateToEur` and one rate per line. It is taken
+ * whole or not at all; a refused import lists every bad line.
+ */
+export const fxRateImportSchema = z.object({ csv: z.string().max(2_000_000) });
+export const fxRateImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int() });
+export type FxRateImportResult = z.infer<typeof fxRateImportResultSchema>;
+
+/** The global defaults (one record). */
+export const globalSettingsSchema = z
+  .object({ defaultGameRoundValidityPeriodDays: z.number().int() })
+  .extend(recordMetaSchema.shape)
+  .meta({ id: 'GlobalSettings' });
+export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
+export const globalSettingsUpdateSchema = z
+  .object({ defaultGameRoundValidityPeriodDays: validityPeriodSchema.unwrap() })
+  .extend(versionField);
+export type GlobalSettingsUpdate = z.infer<typeof globalSettingsUpdateSchema>;
