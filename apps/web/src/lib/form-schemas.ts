@@ -2,6 +2,7 @@
  * Form-side wrappers around the contract's field schemas: an empty select or number field says "required"
  * in the UI language, and the contract's pattern messages (English) can be worded in the UI language.
  */
+import { propertyKeySchema } from '@backoffice/contracts';
 import { z } from 'zod';
 import { i18n } from '../i18n';
 
@@ -43,3 +44,35 @@ export function withPatternMessage<Output, Input>(
 ) {
   return formField(schema, false, message) as z.ZodType<Output, Input>;
 }
+
+/** One key/value row of a properties editor. */
+export interface PropertyRow {
+  key: string;
+  value: string;
+}
+
+/** A record of properties as editable rows (in key order). */
+export function propertyRowsOf(properties: Record<string, string>): PropertyRow[] {
+  return Object.entries(properties).map(([key, value]) => ({ key, value }));
+}
+
+/**
+ * Properties edited as rows, checked and turned into the contract's key → value record: rows with neither
+ * key nor value are left out; a key must be valid and appear once.
+ */
+export const propertyRowsSchema = z
+  .array(z.object({ key: z.string(), value: z.string() }))
+  .transform((rows, ctx) => {
+    const record: Record<string, string> = {};
+    rows.forEach((row, index) => {
+      const key = row.key.trim();
+      if (!key && !row.value.trim()) return;
+      let message: string | undefined;
+      if (!key) message = i18n.t('properties.keyRequired');
+      else if (!propertyKeySchema.safeParse(key).success) message = i18n.t('properties.keyPattern');
+      else if (key in record) message = i18n.t('properties.keyDuplicate', { key });
+      if (message !== undefined) ctx.addIssue({ code: 'custom', message, path: [index, 'key'], input: rows });
+      else record[key] = row.value;
+    });
+    return record;
+  });

@@ -4,14 +4,19 @@
  */
 import {
   gameVersionCreateSchema,
-  propertyKeySchema,
   type GameVersion,
   type GameVersionCreate,
 } from '@backoffice/contracts';
 import { z } from 'zod';
 import { defaultLanguage, isLanguage, localeOf } from '@backoffice/contracts/languages';
 import { i18n } from '../../../i18n';
-import { required, withPatternMessage } from '../../../lib/form-schemas';
+import {
+  propertyRowsOf,
+  propertyRowsSchema,
+  required,
+  withPatternMessage,
+  type PropertyRow,
+} from '../../../lib/form-schemas';
 
 const fields = gameVersionCreateSchema.shape;
 
@@ -49,29 +54,9 @@ const betSizes = z
   })
   .pipe(fields.betSizes);
 
-export interface PropertyRow {
-  key: string;
-  value: string;
-}
+export type { PropertyRow };
 
-/** Rows with neither key nor value are left out; a key must be valid and appear once. */
-const properties = z
-  .array(z.object({ key: z.string(), value: z.string() }))
-  .transform((rows, ctx) => {
-    const record: Record<string, string> = {};
-    rows.forEach((row, index) => {
-      const key = row.key.trim();
-      if (!key && !row.value.trim()) return;
-      let message: string | undefined;
-      if (!key) message = i18n.t('gameVersions.propertyKeyRequired');
-      else if (!propertyKeySchema.safeParse(key).success) message = i18n.t('gameVersions.propertyKeyPattern');
-      else if (key in record) message = i18n.t('gameVersions.propertyKeyDuplicate', { key });
-      if (message !== undefined) ctx.addIssue({ code: 'custom', message, path: [index, 'key'], input: rows });
-      else record[key] = row.value;
-    });
-    return record;
-  })
-  .pipe(fields.properties);
+const properties = propertyRowsSchema.pipe(fields.properties);
 
 const url = z
   .string()
@@ -128,7 +113,7 @@ export function gameVersionFormValues(version: GameVersion): GameVersionFormValu
     betSizes: version.betSizes.map(formatBetSize),
     supportsVouchers: version.supportsVouchers,
     supportsFeatureTriggerVouchers: version.supportsFeatureTriggerVouchers,
-    properties: Object.entries(version.properties).map(([key, value]) => ({ key, value })),
+    properties: propertyRowsOf(version.properties),
     frontendUrl: version.frontendUrl,
     backendUrl: version.backendUrl,
   };

@@ -1,8 +1,9 @@
 /**
- * The version's properties as key/value rows. The game's required keys that the rows leave unset or empty
+ * The version's properties as key/value rows (the shared editor). The game's required keys that the rows leave unset or empty
  * are listed above them, with a button that adds an empty row for each required key without a row.
  */
-import { ActionIcon, Alert, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
+import { PropertiesEditor as SharedPropertiesEditor } from '../../../components/properties-editor';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useGame } from '../api/lookups';
@@ -21,83 +22,32 @@ export function PropertiesEditor({ form, readOnly }: PropertiesEditorProps) {
   const withoutRow = missing.filter((key) => !rows.some((row) => row.key.trim() === key));
 
   return (
-    <Input.Wrapper label={t('gameVersions.fields.properties')}>
-      <Stack gap="xs" mt={4}>
-        {missing.length > 0 && (
-          <Alert
-            color="orange"
-            variant="light"
-            title={t('gameVersions.missingTitle', { count: missing.length })}
-            data-testid="missing-properties"
-          >
-            <Text size="sm">
-              {t('gameVersions.missingText', { game: game.data?.name ?? '' })} <b>{missing.join(', ')}</b>
-            </Text>
-            {!readOnly && withoutRow.length > 0 && (
-              <Button
-                mt="xs"
-                size="compact-sm"
-                variant="light"
-                color="orange"
-                onClick={() => {
-                  for (const key of withoutRow) form.insertListItem('properties', { key, value: '' });
-                }}
-              >
-                {t('gameVersions.addMissing', { count: withoutRow.length })}
-              </Button>
-            )}
-          </Alert>
-        )}
-        {rows.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('gameVersions.noProperties')}
+    <SharedPropertiesEditor form={form} label={t('gameVersions.fields.properties')} readOnly={readOnly}>
+      {missing.length > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          title={t('gameVersions.missingTitle', { count: missing.length })}
+          data-testid="missing-properties"
+        >
+          <Text size="sm">
+            {t('gameVersions.missingText', { game: game.data?.name ?? '' })} <b>{missing.join(', ')}</b>
           </Text>
-        )}
-        {rows.map((row, index) => (
-          <Group key={index} align="flex-start" wrap="nowrap" gap="xs">
-            <TextInput
-              aria-label={t('gameVersions.propertyKey')}
-              placeholder={t('gameVersions.propertyKey')}
-              w={240}
-              maxLength={100}
-              readOnly={readOnly}
-              key={form.key(`properties.${index}.key`)}
-              {...form.getInputProps(`properties.${index}.key`)}
-            />
-            <TextInput
-              aria-label={t('gameVersions.propertyValue', { key: row.key.trim() || '…' })}
-              placeholder={t('gameVersions.propertyValuePlaceholder')}
-              style={{ flex: 1 }}
-              maxLength={2000}
-              readOnly={readOnly}
-              key={form.key(`properties.${index}.value`)}
-              {...form.getInputProps(`properties.${index}.value`)}
-            />
-            {!readOnly && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={t('gameVersions.removeProperty', { key: row.key.trim() || '…' })}
-                onClick={() => form.removeListItem('properties', index)}
-              >
-                ×
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        {!readOnly && (
-          <Group>
+          {!readOnly && withoutRow.length > 0 && (
             <Button
+              mt="xs"
               size="compact-sm"
-              variant="subtle"
-              onClick={() => form.insertListItem('properties', { key: '', value: '' })}
+              variant="light"
+              color="orange"
+              onClick={() => {
+                for (const key of withoutRow) form.insertListItem('properties', { key, value: '' });
+              }}
             >
-              {t('gameVersions.addProperty')}
+              {t('gameVersions.addMissing', { count: withoutRow.length })}
             </Button>
-          </Group>
-        )}
-      </Stack>
-    </Input.Wrapper>
+          )}
+        </Alert>
+      )}
+    </SharedPropertiesEditor>
   );
 }
