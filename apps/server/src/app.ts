@@ -23,6 +23,7 @@ import {
 import { createSignInThrottle } from './modules/identity/sign-in-throttle';
 import { signInRoutes } from './modules/identity/sign-in.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { bridgeHealthRoutes } from './modules/bridges/bridge-health.routes';
 import { bridgesRoutes } from './modules/bridges/bridges.routes';
 import { createBridgesService } from './modules/bridges/bridges.service';
 import { gameProvidersRoutes } from './modules/game-providers/game-providers.routes';
@@ -168,6 +169,7 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
     service: createJurisdictionsService(db),
   });
   await app.register(bridgesRoutes, { prefix: '/api/bridges', service: createBridgesService(db) });
+  await app.register(bridgeHealthRoutes, { prefix: '/api/bridges', db });
   await app.register(gameStudiosRoutes, {
     prefix: '/api/game-studios',
     service: createGameStudiosService(db),
