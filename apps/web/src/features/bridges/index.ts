@@ -1,6 +1,3 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as BridgesListPage,
-  PlannedPage as BridgeCreatePage,
-  PlannedPage as BridgeDetailPage,
-} from '../../components/planned-page';
+export { BridgeCreatePage } from './pages/bridge-create-page';
+export { BridgeDetailPage } from './pages/bridge-detail-page';
+export { BridgesListPage } from './pages/bridges-list-page';
