@@ -79,6 +79,12 @@ export interface NewUser {
   password?: string;
 }
 
+const SCOPE_CASINOS = [
+  { id: 'casino-1', name: 'Casino One' },
+  { id: 'casino-2', name: 'Casino Two' },
+];
+const SCOPE_INTEGRATIONS = [{ id: 'int-7', name: 'Integration Seven' }];
+
 export class FakeUsersApi {
   readonly records = new Map<string, User>();
   readonly passwords = new Map<string, string>();
@@ -183,7 +189,19 @@ export class FakeUsersApi {
     const { pathname } = request.url;
     if (pathname === ACCOUNT || pathname.startsWith(`${ACCOUNT}/`)) return this.handleAccount(request);
     if (pathname === USERS || pathname.startsWith(`${USERS}/`)) return this.handleUsers(request);
+    if (pathname === '/api/casinos')
+      return this.scopeChoices(SCOPE_CASINOS, request.url.searchParams.get('q'));
+    if (pathname === '/api/integrations') {
+      return this.scopeChoices(SCOPE_INTEGRATIONS, request.url.searchParams.get('q'));
+    }
     return errorResponse('NOT_FOUND');
+  }
+
+  /** The casinos or integrations a user's scope can be chosen from (only what the form shows of them). */
+  private scopeChoices(all: { id: string; name: string }[], q: string | null): Response {
+    const needle = q?.toLowerCase();
+    const items = all.filter((item) => !needle || `${item.id} ${item.name}`.toLowerCase().includes(needle));
+    return jsonResponse(200, { items, total: items.length, page: 1, pageSize: 100 });
   }
 
   private handleAccount({ method, url, body }: RecordedRequest): Response {

@@ -5,24 +5,15 @@ import {
   type UserCreate,
   type UserUpdate,
 } from '@backoffice/contracts';
-import {
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TagsInput,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
+import { RecordMultiSelect } from '../../../components/record-multi-select';
 import { ApiError } from '../../../lib/api-client';
+import { useCasinoSearch, useIntegrationSearch } from '../api/scope-lookups';
 import { PasswordField } from './password-field';
 import { serverFieldErrors, withScreenMessages, type IssueMessage } from '../utils/form-validation';
 
@@ -175,23 +166,32 @@ export function UserForm(props: UserFormProps) {
             key={form.key('active')}
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          <TagsInput
+          <RecordMultiSelect
             label={t('users.fields.casinoIds')}
             description={t('users.form.scopeHint')}
             placeholder={t('users.form.scopePlaceholder')}
             disabled={ownUser}
             clearable
+            useSearch={useCasinoSearch}
+            toOption={(casino) => ({ value: casino.id, label: `${casino.name} (${casino.id})` })}
             key={form.key('casinoIds')}
             {...form.getInputProps('casinoIds')}
+            value={form.getValues().casinoIds}
           />
-          <TagsInput
+          <RecordMultiSelect
             label={t('users.fields.integrationIds')}
             description={t('users.form.scopeHint')}
             placeholder={t('users.form.scopePlaceholder')}
             disabled={ownUser}
             clearable
+            useSearch={useIntegrationSearch}
+            toOption={(integration) => ({
+              value: integration.id,
+              label: `${integration.name} (${integration.id})`,
+            })}
             key={form.key('integrationIds')}
             {...form.getInputProps('integrationIds')}
+            value={form.getValues().integrationIds}
           />
 
           {props.mode === 'create' && (
