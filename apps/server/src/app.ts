@@ -26,6 +26,8 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { bridgeHealthRoutes } from './modules/bridges/bridge-health.routes';
 import { bridgesRoutes } from './modules/bridges/bridges.routes';
 import { createBridgesService } from './modules/bridges/bridges.service';
+import { casinosRoutes } from './modules/casinos/casinos.routes';
+import { createCasinosService } from './modules/casinos/casinos.service';
 import { gameProvidersRoutes } from './modules/game-providers/game-providers.routes';
 import { createGameProvidersService } from './modules/game-providers/game-providers.service';
 import { gameStudiosRoutes } from './modules/game-studios/game-studios.routes';
@@ -169,6 +171,7 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
     service: createJurisdictionsService(db),
   });
   await app.register(bridgesRoutes, { prefix: '/api/bridges', service: createBridgesService(db) });
+  await app.register(casinosRoutes, { prefix: '/api/casinos', service: createCasinosService(db) });
   await app.register(bridgeHealthRoutes, { prefix: '/api/bridges', db });
   await app.register(gameStudiosRoutes, {
     prefix: '/api/game-studios',

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoBridge, startDemoBridge } from './demo/bridges';
+import { seedDemoCasinos } from './demo/casinos';
 import { seedDemoCatalogue } from './demo/catalogue';
 import { seedDemo } from './demo/seed';
 import { bootstrapAdmin, printDemoSignIns, seedDemoUsers } from './demo/users';
@@ -22,6 +23,7 @@ async function main() {
     await seedDemo(database.db);
     if (simulator) await seedDemoBridge(database.db, simulator.url);
     await seedDemoCatalogue(database.db);
+    await seedDemoCasinos(database.db);
     await seedDemoUsers(database.db, identity);
   }
   if (config.bootstrapAdmin && (await bootstrapAdmin(database.db, identity, config.bootstrapAdmin))) {

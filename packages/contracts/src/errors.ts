@@ -250,6 +250,11 @@ export const errorCatalogue = {
     'Games are bound to the game provider.',
     'An den Spieleanbieter sind Spiele gebunden.',
   ),
+  GAME_PROVIDER_CONFIGURED_FOR_CASINOS: define(
+    409,
+    'Game provider is configured for casinos.',
+    'Der Spieleanbieter ist für Casinos konfiguriert.',
+  ),
   GAME_PROVIDER_ID_TAKEN: define(
     409,
     'Game provider id already taken.',

@@ -17,7 +17,9 @@ export type AuditAction =
   | 'change-password'
   | 'sign-in'
   | 'sign-in-failed'
-  | 'sign-out';
+  | 'sign-out'
+  | 'activate'
+  | 'deactivate';
 
 type Fields = Record<string, unknown>;
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;

@@ -7,7 +7,11 @@ import { auditOf, type Actor } from '../audit/audit.service';
 import { createBridgesRepository, toBridge, type StoredBridge } from './bridges.repository';
 
 const audit = auditOf('bridge', new Set(['secret']));
-const constraints = { bridges_name_key: 'BRIDGE_NAME_TAKEN' } as const;
+const constraints = {
+  bridges_name_key: 'BRIDGE_NAME_TAKEN',
+  // Casinos that use the bridge refuse its deletion.
+  casinos_bridge_id_bridges_id_fk: 'BRIDGE_USED_BY_CASINOS',
+} as const;
 
 function audited({ version: _v, createdAt: _c, updatedAt: _u, ...bridge }: StoredBridge) {
   return bridge;
@@ -69,15 +73,19 @@ export function createBridgesService(db: Db, repository = createBridgesRepositor
 
     /** Integrations that use the bridge will refuse its deletion ("Bridge in use by integrations"). */
     delete(id: string, version: number, actor: Actor | null): Promise<void> {
-      return db.transaction(async (tx) => {
-        const { before } = await changeVersioned(
-          () => repository.findById(tx, id),
-          version,
-          () => repository.delete(tx, id, version),
-          'BRIDGE_NOT_FOUND',
-        );
-        await audit(tx, { actor, action: 'delete', entityId: id, before: audited(before), after: null });
-      });
+      return withConstraintErrors(
+        () =>
+          db.transaction(async (tx) => {
+            const { before } = await changeVersioned(
+              () => repository.findById(tx, id),
+              version,
+              () => repository.delete(tx, id, version),
+              'BRIDGE_NOT_FOUND',
+            );
+            await audit(tx, { actor, action: 'delete', entityId: id, before: audited(before), after: null });
+          }),
+        constraints,
+      );
     },
   };
 }

@@ -23,6 +23,8 @@ const constraints = {
   game_providers_name_key: 'GAME_PROVIDER_NAME_TAKEN',
   // A game was bound to the provider between our read and the delete.
   games_provider_id_game_providers_id_fk: 'GAME_PROVIDER_HAS_GAMES',
+  // Casinos have settings at the provider.
+  casino_provider_configs_provider_id_game_providers_id_fk: 'GAME_PROVIDER_CONFIGURED_FOR_CASINOS',
 } as const;
 
 /** What the audit trail compares: the stored state, secrets included (the trail masks them). */

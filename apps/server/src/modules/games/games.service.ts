@@ -14,6 +14,8 @@ const constraints = {
   games_pkey: 'GAME_ID_TAKEN',
   games_studio_id_game_studios_id_fk: 'GAME_STUDIO_NOT_FOUND',
   games_provider_id_game_providers_id_fk: 'GAME_PROVIDER_BOUND_NOT_FOUND',
+  // A game assigned to a casino stays.
+  casino_games_game_id_games_game_id_fk: 'GAME_IN_USE',
 } as const;
 
 /** What the audit trail compares: the game's own fields (not the derived names and counts). */
@@ -100,31 +102,41 @@ export function createGamesService(
 
     /** Deletes the game with its versions; every removed version gets its own audit entry. */
     delete(gameId: string, version: number, actor: Actor | null): Promise<void> {
-      return db.transaction(async (tx) => {
-        await repository.lock(tx, gameId);
-        const before = await repository.findById(tx, gameId);
-        const gameVersions = await versions.findByGame(tx, gameId);
-        await versions.deleteMany(
-          tx,
-          gameVersions.map((gameVersion) => gameVersion.id),
-        );
-        await changeVersioned(
-          async () => before,
-          version,
-          async () => ((await repository.delete(tx, gameId, version)) ? true : undefined),
-          'GAME_NOT_FOUND',
-        );
-        for (const gameVersion of gameVersions) {
-          await auditVersion(tx, {
-            actor,
-            action: 'delete',
-            entityId: gameVersion.id,
-            before: auditedVersion(gameVersion),
-            after: null,
-          });
-        }
-        await audit(tx, { actor, action: 'delete', entityId: gameId, before: audited(before!), after: null });
-      });
+      return withConstraintErrors(
+        () =>
+          db.transaction(async (tx) => {
+            await repository.lock(tx, gameId);
+            const before = await repository.findById(tx, gameId);
+            const gameVersions = await versions.findByGame(tx, gameId);
+            await versions.deleteMany(
+              tx,
+              gameVersions.map((gameVersion) => gameVersion.id),
+            );
+            await changeVersioned(
+              async () => before,
+              version,
+              async () => ((await repository.delete(tx, gameId, version)) ? true : undefined),
+              'GAME_NOT_FOUND',
+            );
+            for (const gameVersion of gameVersions) {
+              await auditVersion(tx, {
+                actor,
+                action: 'delete',
+                entityId: gameVersion.id,
+                before: auditedVersion(gameVersion),
+                after: null,
+              });
+            }
+            await audit(tx, {
+              actor,
+              action: 'delete',
+              entityId: gameId,
+              before: audited(before!),
+              after: null,
+            });
+          }),
+        constraints,
+      );
     },
   };
 }

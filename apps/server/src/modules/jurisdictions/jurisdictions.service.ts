@@ -17,6 +17,7 @@ const constraints = {
   jurisdictions_name_key: 'JURISDICTION_NAME_TAKEN',
   // A jurisdiction a game version is certified for stays (spec §5: deleted only if not in use).
   game_version_jurisdictions_jurisdiction_id_jurisdictions_id_fk: 'JURISDICTION_USED_BY_GAME_VERSIONS',
+  casinos_jurisdiction_id_jurisdictions_id_fk: 'JURISDICTION_IN_USE',
 } as const;
 
 export function createJurisdictionsService(db: Db, repository = createJurisdictionsRepository()) {

@@ -1,0 +1,415 @@
+import type {
+  AssignedGame,
+  AssignedGameListQuery,
+  Casino,
+  CasinoListQuery,
+  IntegrationOptionDataType,
+} from '@backoffice/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  bridges,
+  casinoGames,
+  casinoOptionValues,
+  casinoProviderConfigs,
+  casinos,
+  gameProviders,
+  games,
+  integrationCasinos,
+  integrationOptions,
+  integrations,
+  jurisdictions,
+} from '../../db/schema/index';
+import { casinoScopeCondition, type Scope } from '../../lib/scope';
+import { likePattern, toIso } from '../../lib/sql';
+import { nextVersion } from '../../lib/writes';
+import { operatorSecretsSetOf } from './casinos.config';
+
+const gameCount = sql<number>`(select count(*)::int from ${casinoGames} where ${casinoGames.casinoId} = ${casinos.id})`;
+
+const selection = {
+  casino: casinos,
+  bridgeName: bridges.name,
+  jurisdictionName: jurisdictions.name,
+  gameCount,
+};
+
+type Row = typeof casinos.$inferSelect;
+type Joined = { casino: Row; bridgeName: string; jurisdictionName: string; gameCount: number };
+
+/** The stored columns of a casino that a create or change sets (not the id, not `active`). */
+export type CasinoValues = Omit<Row, 'id' | 'active' | 'version' | 'createdAt' | 'updatedAt'>;
+
+export interface CasinoProviderConfig {
+  providerId: string;
+  providerName: string;
+  config: Record<string, string>;
+}
+
+export interface CasinoOptionValue {
+  optionId: string;
+  optionName: string;
+  dataType: string;
+  value: string;
+}
+
+/** A casino as stored, secrets included: never answered as it is (see `toCasino`). */
+export type StoredCasino = Row & {
+  bridgeName: string;
+  jurisdictionName: string;
+  gameCount: number;
+  providerConfigs: CasinoProviderConfig[];
+  optionValues: CasinoOptionValue[];
+  integrationIds: string[];
+};
+
+export function toCasino(stored: StoredCasino): Casino {
+  return {
+    id: stored.id,
+    name: stored.name,
+    bridgeId: stored.bridgeId,
+    bridgeName: stored.bridgeName,
+    api: stored.api,
+    config: stored.config,
+    secretsSet: operatorSecretsSetOf(stored.secrets),
+    jurisdictionId: stored.jurisdictionId,
+    jurisdictionName: stored.jurisdictionName,
+    showGameLaunchPage: stored.showGameLaunchPage,
+    cheatingAllowed: stored.cheatingAllowed,
+    sendEventMessages: stored.sendEventMessages,
+    gameRoundValidityPeriodDays: stored.gameRoundValidityPeriodDays,
+    properties: stored.properties,
+    providerConfigs: stored.providerConfigs,
+    optionValues: stored.optionValues,
+    active: stored.active,
+    gameCount: stored.gameCount,
+    integrationIds: stored.integrationIds,
+    version: stored.version,
+    createdAt: toIso(stored.createdAt),
+    updatedAt: toIso(stored.updatedAt),
+  };
+}
+
+const sortColumns = {
+  id: casinos.id,
+  name: casinos.name,
+  active: casinos.active,
+  updatedAt: casinos.updatedAt,
+} as const;
+
+function listFilter(query: CasinoListQuery, scope: Scope): SQL | undefined {
+  return and(
+    casinoScopeCondition(scope, casinos.id),
+    query.q
+      ? or(ilike(casinos.id, likePattern(query.q)), ilike(casinos.name, likePattern(query.q)))
+      : undefined,
+    query.active ? eq(casinos.active, query.active === 'true') : undefined,
+    query.bridgeId ? eq(casinos.bridgeId, query.bridgeId) : undefined,
+    query.jurisdictionId ? eq(casinos.jurisdictionId, query.jurisdictionId) : undefined,
+  );
+}
+
+const assignedSelection = {
+  gameId: casinoGames.gameId,
+  gameName: games.name,
+  active: casinoGames.active,
+  assignedAt: casinoGames.assignedAt,
+  updatedAt: casinoGames.updatedAt,
+};
+
+function toAssignedGame(row: {
+  gameId: string;
+  gameName: string;
+  active: boolean;
+  assignedAt: Date;
+  updatedAt: Date;
+}): AssignedGame {
+  return {
+    gameId: row.gameId,
+    gameName: row.gameName,
+    active: row.active,
+    assignedAt: toIso(row.assignedAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+const assignedSortColumns = {
+  gameId: casinoGames.gameId,
+  gameName: games.name,
+  active: casinoGames.active,
+  assignedAt: casinoGames.assignedAt,
+} as const;
+
+function group<T extends { casinoId: string }>(rows: T[]): Map<string, Omit<T, 'casinoId'>[]> {
+  const grouped = new Map<string, Omit<T, 'casinoId'>[]>();
+  for (const { casinoId, ...rest } of rows) {
+    const list = grouped.get(casinoId) ?? [];
+    list.push(rest);
+    grouped.set(casinoId, list);
+  }
+  return grouped;
+}
+
+export function createCasinosRepository() {
+  const joined = (db: Db) =>
+    db
+      .select(selection)
+      .from(casinos)
+      .innerJoin(bridges, eq(bridges.id, casinos.bridgeId))
+      .innerJoin(jurisdictions, eq(jurisdictions.id, casinos.jurisdictionId));
+
+  /** The provider settings, option values and bound integrations of the given casinos. */
+  async function withChildren(db: Db, rows: Joined[]): Promise<StoredCasino[]> {
+    const ids = rows.map((row) => row.casino.id);
+    if (ids.length === 0) return [];
+    // One after the other: `db` may be a transaction, whose connection runs one query at a time.
+    const configs = await db
+      .select({
+        casinoId: casinoProviderConfigs.casinoId,
+        providerId: casinoProviderConfigs.providerId,
+        providerName: gameProviders.name,
+        config: casinoProviderConfigs.config,
+      })
+      .from(casinoProviderConfigs)
+      .innerJoin(gameProviders, eq(gameProviders.id, casinoProviderConfigs.providerId))
+      .where(inArray(casinoProviderConfigs.casinoId, ids))
+      .orderBy(asc(casinoProviderConfigs.providerId));
+    const values = await db
+      .select({
+        casinoId: casinoOptionValues.casinoId,
+        optionId: casinoOptionValues.optionId,
+        optionName: integrationOptions.name,
+        dataType: integrationOptions.dataType,
+        value: casinoOptionValues.value,
+      })
+      .from(casinoOptionValues)
+      .innerJoin(integrationOptions, eq(integrationOptions.id, casinoOptionValues.optionId))
+      .where(inArray(casinoOptionValues.casinoId, ids))
+      .orderBy(asc(integrationOptions.name), asc(integrationOptions.id));
+    const bound = await db
+      .select({ casinoId: integrationCasinos.casinoId, integrationId: integrationCasinos.integrationId })
+      .from(integrationCasinos)
+      .where(inArray(integrationCasinos.casinoId, ids))
+      .orderBy(asc(integrationCasinos.integrationId));
+    const configsOf = group(configs);
+    const valuesOf = group(values);
+    const boundOf = group(bound);
+    return rows.map(({ casino, bridgeName, jurisdictionName, gameCount }) => ({
+      ...casino,
+      bridgeName,
+      jurisdictionName,
+      gameCount,
+      providerConfigs: configsOf.get(casino.id) ?? [],
+      optionValues: valuesOf.get(casino.id) ?? [],
+      integrationIds: (boundOf.get(casino.id) ?? []).map((row) => row.integrationId),
+    }));
+  }
+
+  return {
+    async list(db: Db, query: CasinoListQuery, scope: Scope): Promise<{ items: Casino[]; total: number }> {
+      const filter = listFilter(query, scope);
+      const direction = query.order === 'desc' ? desc : asc;
+      const [rows, [totals]] = await Promise.all([
+        joined(db)
+          .where(filter)
+          .orderBy(direction(sortColumns[query.sort]), asc(casinos.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(casinos).where(filter),
+      ]);
+      return { items: (await withChildren(db, rows)).map(toCasino), total: totals?.total ?? 0 };
+    },
+
+    async findById(db: Db, id: string): Promise<StoredCasino | undefined> {
+      const rows = await joined(db).where(eq(casinos.id, id));
+      const [found] = await withChildren(db, rows);
+      return found;
+    },
+
+    async exists(db: Db, id: string): Promise<boolean> {
+      const rows = await db.select({ id: casinos.id }).from(casinos).where(eq(casinos.id, id));
+      return rows.length > 0;
+    },
+
+    async insert(db: Db, values: CasinoValues & { id: string }): Promise<void> {
+      // New casinos start inactive: no player reaches them before they are switched on.
+      await db.insert(casinos).values({ ...values, active: false });
+    },
+
+    /** Updates only when the stored version is still `version`; false otherwise. */
+    async update(db: Db, id: string, version: number, values: CasinoValues): Promise<boolean> {
+      const rows = await db
+        .update(casinos)
+        .set({ ...values, ...nextVersion(casinos.version) })
+        .where(and(eq(casinos.id, id), eq(casinos.version, version)))
+        .returning({ id: casinos.id });
+      return rows.length > 0;
+    },
+
+    /** Sets `active` only when the stored version is still `version`; false otherwise. */
+    async setActive(db: Db, id: string, version: number, active: boolean): Promise<boolean> {
+      const rows = await db
+        .update(casinos)
+        .set({ active, ...nextVersion(casinos.version) })
+        .where(and(eq(casinos.id, id), eq(casinos.version, version)))
+        .returning({ id: casinos.id });
+      return rows.length > 0;
+    },
+
+    /** Deletes (with its games, option values and provider settings) only at `version`; false otherwise. */
+    async delete(db: Db, id: string, version: number): Promise<boolean> {
+      const rows = await db
+        .delete(casinos)
+        .where(and(eq(casinos.id, id), eq(casinos.version, version)))
+        .returning({ id: casinos.id });
+      return rows.length > 0;
+    },
+
+    async replaceProviderConfigs(
+      db: Db,
+      casinoId: string,
+      configs: { providerId: string; config: Record<string, string> }[],
+    ): Promise<void> {
+      await db.delete(casinoProviderConfigs).where(eq(casinoProviderConfigs.casinoId, casinoId));
+      if (configs.length === 0) return;
+      await db
+        .insert(casinoProviderConfigs)
+        .values(configs.map(({ providerId, config }) => ({ casinoId, providerId, config })));
+    },
+
+    async replaceOptionValues(
+      db: Db,
+      casinoId: string,
+      values: { optionId: string; value: string }[],
+    ): Promise<void> {
+      await db.delete(casinoOptionValues).where(eq(casinoOptionValues.casinoId, casinoId));
+      if (values.length === 0) return;
+      await db
+        .insert(casinoOptionValues)
+        .values(values.map(({ optionId, value }) => ({ casinoId, optionId, value })));
+    },
+
+    /** The ids among `ids` that are game providers. */
+    async existingProviderIds(db: Db, ids: string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: gameProviders.id })
+        .from(gameProviders)
+        .where(inArray(gameProviders.id, ids));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * The integration options among `ids`, held (FOR SHARE) until the transaction ends, so that neither
+     * their data type nor their existence changes between the check of a value and its write.
+     */
+    async optionsFor(
+      db: Db,
+      ids: string[],
+    ): Promise<Map<string, { name: string; dataType: IntegrationOptionDataType }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: integrationOptions.id,
+          name: integrationOptions.name,
+          dataType: integrationOptions.dataType,
+        })
+        .from(integrationOptions)
+        .where(inArray(integrationOptions.id, ids))
+        .for('share');
+      return new Map(rows.map(({ id, ...option }) => [id, option]));
+    },
+
+    /** Whether an integration uses the casino as its default. */
+    async isIntegrationDefault(db: Db, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: integrations.id })
+        .from(integrations)
+        .where(eq(integrations.defaultCasinoId, id))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    // Games of a casino
+
+    async listGames(
+      db: Db,
+      casinoId: string,
+      query: AssignedGameListQuery,
+    ): Promise<{ items: AssignedGame[]; total: number }> {
+      const filter = and(
+        eq(casinoGames.casinoId, casinoId),
+        query.q
+          ? or(ilike(casinoGames.gameId, likePattern(query.q)), ilike(games.name, likePattern(query.q)))
+          : undefined,
+        query.active ? eq(casinoGames.active, query.active === 'true') : undefined,
+      );
+      const direction = query.order === 'desc' ? desc : asc;
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select(assignedSelection)
+          .from(casinoGames)
+          .innerJoin(games, eq(games.gameId, casinoGames.gameId))
+          .where(filter)
+          .orderBy(direction(assignedSortColumns[query.sort]), asc(casinoGames.gameId))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db
+          .select({ total: count() })
+          .from(casinoGames)
+          .innerJoin(games, eq(games.gameId, casinoGames.gameId))
+          .where(filter),
+      ]);
+      return { items: rows.map(toAssignedGame), total: totals?.total ?? 0 };
+    },
+
+    async findGame(db: Db, casinoId: string, gameId: string): Promise<AssignedGame | undefined> {
+      const [row] = await db
+        .select(assignedSelection)
+        .from(casinoGames)
+        .innerJoin(games, eq(games.gameId, casinoGames.gameId))
+        .where(and(eq(casinoGames.casinoId, casinoId), eq(casinoGames.gameId, gameId)));
+      return row && toAssignedGame(row);
+    },
+
+    /** The games of a casino with their state, for the audit entry of its deletion. */
+    async gamesOf(db: Db, casinoId: string): Promise<{ gameId: string; active: boolean }[]> {
+      return db
+        .select({ gameId: casinoGames.gameId, active: casinoGames.active })
+        .from(casinoGames)
+        .where(eq(casinoGames.casinoId, casinoId))
+        .orderBy(asc(casinoGames.gameId));
+    },
+
+    async insertGame(db: Db, casinoId: string, gameId: string, active: boolean): Promise<void> {
+      await db.insert(casinoGames).values({ casinoId, gameId, active });
+    },
+
+    /** Switches an assigned game; false when it is not assigned or already in that state. */
+    async setGameActive(db: Db, casinoId: string, gameId: string, active: boolean): Promise<boolean> {
+      const rows = await db
+        .update(casinoGames)
+        .set({ active, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(casinoGames.casinoId, casinoId),
+            eq(casinoGames.gameId, gameId),
+            ne(casinoGames.active, active),
+          ),
+        )
+        .returning({ gameId: casinoGames.gameId });
+      return rows.length > 0;
+    },
+
+    /** Removes an assigned game, answering its state before; undefined when it was not assigned. */
+    async deleteGame(db: Db, casinoId: string, gameId: string): Promise<{ active: boolean } | undefined> {
+      const [row] = await db
+        .delete(casinoGames)
+        .where(and(eq(casinoGames.casinoId, casinoId), eq(casinoGames.gameId, gameId)))
+        .returning({ active: casinoGames.active });
+      return row;
+    },
+  };
+}
+
+export type CasinosRepository = ReturnType<typeof createCasinosRepository>;
