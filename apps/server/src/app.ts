@@ -36,6 +36,11 @@ import { gameVersionsRoutes } from './modules/game-versions/game-versions.routes
 import { createGameVersionsService } from './modules/game-versions/game-versions.service';
 import { gamesRoutes } from './modules/games/games.routes';
 import { createGamesService } from './modules/games/games.service';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
+import {
+  createIntegrationsService,
+  type IntegrationsServiceOptions,
+} from './modules/integrations/integrations.service';
 import { jurisdictionsRoutes } from './modules/jurisdictions/jurisdictions.routes';
 import { createJurisdictionsService } from './modules/jurisdictions/jurisdictions.service';
 import { usersRoutes } from './modules/users/users.routes';
@@ -66,11 +71,20 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Further clients of the embedded identity server (another back office using it as external issuer). */
   extraOidcClients?: ClientMetadata[];
+  /** Options of the integrations service (tests shorten the bridge client's timeouts). */
+  integrations?: IntegrationsServiceOptions;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-export async function buildApp({ config, database, webDistDir, logger, extraOidcClients }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  webDistDir,
+  logger,
+  extraOidcClients,
+  integrations,
+}: AppOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -185,6 +199,10 @@ export async function buildApp({ config, database, webDistDir, logger, extraOidc
   await app.register(gameVersionsRoutes, {
     prefix: '/api/game-versions',
     service: createGameVersionsService(db),
+  });
+  await app.register(integrationsRoutes, {
+    prefix: '/api/integrations',
+    service: createIntegrationsService(db, integrations),
   });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
   await app.register(usersRoutes, {

@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemoBridge, startDemoBridge } from './demo/bridges';
 import { seedDemoCasinos } from './demo/casinos';
 import { seedDemoCatalogue } from './demo/catalogue';
+import { seedDemoIntegrations } from './demo/integrations';
 import { seedDemo } from './demo/seed';
 import { bootstrapAdmin, printDemoSignIns, seedDemoUsers } from './demo/users';
 import { createEmbeddedIdentityService } from './modules/identity/identity.service';
@@ -24,6 +25,7 @@ async function main() {
     if (simulator) await seedDemoBridge(database.db, simulator.url);
     await seedDemoCatalogue(database.db);
     await seedDemoCasinos(database.db);
+    await seedDemoIntegrations(database.db);
     await seedDemoUsers(database.db, identity);
   }
   if (config.bootstrapAdmin && (await bootstrapAdmin(database.db, identity, config.bootstrapAdmin))) {

@@ -19,7 +19,8 @@ export type AuditAction =
   | 'sign-in-failed'
   | 'sign-out'
   | 'activate'
-  | 'deactivate';
+  | 'deactivate'
+  | 'push';
 
 type Fields = Record<string, unknown>;
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;

@@ -11,6 +11,8 @@ const constraints = {
   bridges_name_key: 'BRIDGE_NAME_TAKEN',
   // Casinos that use the bridge refuse its deletion.
   casinos_bridge_id_bridges_id_fk: 'BRIDGE_USED_BY_CASINOS',
+  // Integrations that use the bridge refuse its deletion too.
+  integrations_bridge_id_bridges_id_fk: 'BRIDGE_IN_USE',
 } as const;
 
 function audited({ version: _v, createdAt: _c, updatedAt: _u, ...bridge }: StoredBridge) {

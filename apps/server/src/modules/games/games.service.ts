@@ -16,6 +16,8 @@ const constraints = {
   games_provider_id_game_providers_id_fk: 'GAME_PROVIDER_BOUND_NOT_FOUND',
   // A game assigned to a casino stays.
   casino_games_game_id_games_game_id_fk: 'GAME_IN_USE',
+  // … and so does a game assigned to an integration.
+  integration_games_game_id_games_game_id_fk: 'GAME_IN_USE',
 } as const;
 
 /** What the audit trail compares: the game's own fields (not the derived names and counts). */

@@ -1,0 +1,235 @@
+import type { Integration, IntegrationListQuery, PushResult } from '@backoffice/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  bridges,
+  casinos,
+  globalSettings,
+  integrationCasinos,
+  integrationGames,
+  integrations,
+} from '../../db/schema/index';
+import { integrationScopeCondition, type Scope } from '../../lib/scope';
+import { likePattern, toIso } from '../../lib/sql';
+import { nextVersion } from '../../lib/writes';
+
+type Row = typeof integrations.$inferSelect;
+
+/** The integration's own columns that a create or an update sets. */
+export type IntegrationValues = Omit<
+  Row,
+  'id' | 'lastPush' | 'active' | 'version' | 'createdAt' | 'updatedAt'
+>;
+
+/** An integration as read: the row with its bridge's name, bound casinos and number of games. */
+export type StoredIntegration = Row & { bridgeName: string; casinoIds: string[]; gameCount: number };
+
+const gameCount = sql<number>`(select count(*)::int from ${integrationGames} where ${integrationGames.integrationId} = ${integrations.id})`;
+// json_agg: both drivers hand back a parsed array.
+const casinoIds = sql<
+  string[]
+>`coalesce((select json_agg(${integrationCasinos.casinoId} order by ${integrationCasinos.casinoId}) from ${integrationCasinos} where ${integrationCasinos.integrationId} = ${integrations.id}), '[]'::json)`;
+
+const selection = { row: integrations, bridgeName: bridges.name, casinoIds, gameCount };
+
+function stored({
+  row,
+  ...derived
+}: {
+  row: Row;
+  bridgeName: string;
+  casinoIds: string[];
+  gameCount: number;
+}): StoredIntegration {
+  return { ...row, ...derived };
+}
+
+export function toIntegration(integration: StoredIntegration): Integration {
+  return {
+    id: integration.id,
+    name: integration.name,
+    bridgeId: integration.bridgeId,
+    bridgeName: integration.bridgeName,
+    gameClientIntegrationUrl: integration.gameClientIntegrationUrl,
+    casinoIds: integration.casinoIds,
+    defaultCasinoId: integration.defaultCasinoId,
+    gameRoundValidityPeriodDays: integration.gameRoundValidityPeriodDays,
+    properties: integration.properties,
+    persistence: integration.persistence,
+    rules: integration.rules,
+    ruleTests: integration.ruleTests,
+    active: integration.active,
+    gameCount: integration.gameCount,
+    lastPush: integration.lastPush ?? null,
+    version: integration.version,
+    createdAt: toIso(integration.createdAt),
+    updatedAt: toIso(integration.updatedAt),
+  };
+}
+
+const sortColumns = {
+  id: integrations.id,
+  name: integrations.name,
+  active: integrations.active,
+  updatedAt: integrations.updatedAt,
+} as const;
+
+function listFilter(query: IntegrationListQuery, scope: Scope): SQL | undefined {
+  return and(
+    integrationScopeCondition(scope, integrations.id),
+    query.q
+      ? or(ilike(integrations.id, likePattern(query.q)), ilike(integrations.name, likePattern(query.q)))
+      : undefined,
+    query.active ? eq(integrations.active, query.active === 'true') : undefined,
+    query.bridgeId ? eq(integrations.bridgeId, query.bridgeId) : undefined,
+  );
+}
+
+export function createIntegrationsRepository() {
+  const joined = (db: Db) =>
+    db.select(selection).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
+
+  return {
+    /** One page of the integrations in the scope. */
+    async list(
+      db: Db,
+      query: IntegrationListQuery,
+      scope: Scope,
+    ): Promise<{ items: Integration[]; total: number }> {
+      const filter = listFilter(query, scope);
+      const direction = query.order === 'desc' ? desc : asc;
+      const [rows, [totals]] = await Promise.all([
+        joined(db)
+          .where(filter)
+          .orderBy(direction(sortColumns[query.sort]), asc(integrations.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ total: count() }).from(integrations).where(filter),
+      ]);
+      return { items: rows.map((row) => toIntegration(stored(row))), total: totals?.total ?? 0 };
+    },
+
+    async findById(db: Db, id: string): Promise<StoredIntegration | undefined> {
+      const [row] = await joined(db).where(eq(integrations.id, id));
+      return row && stored(row);
+    },
+
+    /** Holds the integration against concurrent changes until the transaction ends. */
+    async lock(db: Db, id: string): Promise<void> {
+      await db
+        .select({ id: integrations.id })
+        .from(integrations)
+        .where(eq(integrations.id, id))
+        .for('update');
+    },
+
+    async insert(db: Db, values: IntegrationValues & { id: string }): Promise<void> {
+      await db.insert(integrations).values(values);
+    },
+
+    /** Updates only when the stored version is still `version`; false otherwise. */
+    async update(db: Db, id: string, version: number, values: IntegrationValues): Promise<boolean> {
+      const rows = await db
+        .update(integrations)
+        .set({ ...values, ...nextVersion(integrations.version) })
+        .where(and(eq(integrations.id, id), eq(integrations.version, version)))
+        .returning({ id: integrations.id });
+      return rows.length > 0;
+    },
+
+    /** Switches the integration on or off at `version`; false when it is no longer at that version. */
+    async setActive(db: Db, id: string, version: number, active: boolean): Promise<boolean> {
+      const rows = await db
+        .update(integrations)
+        .set({ active, ...nextVersion(integrations.version) })
+        .where(and(eq(integrations.id, id), eq(integrations.version, version)))
+        .returning({ id: integrations.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * A change of the integration's games is a change of its configuration (the pushed document lists
+     * them): the next version, so a push names what it sends. False when the integration is gone.
+     */
+    async bumpVersion(db: Db, id: string): Promise<boolean> {
+      const rows = await db
+        .update(integrations)
+        .set(nextVersion(integrations.version))
+        .where(eq(integrations.id, id))
+        .returning({ id: integrations.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Records what the bridge confirmed. The version stays as it is: a push sends the configuration, it
+     * does not change it, so an edit form opened before the push can still be saved.
+     */
+    async setLastPush(db: Db, id: string, lastPush: PushResult): Promise<boolean> {
+      const rows = await db
+        .update(integrations)
+        .set({ lastPush })
+        .where(eq(integrations.id, id))
+        .returning({ id: integrations.id });
+      return rows.length > 0;
+    },
+
+    /** Replaces the bound casinos. */
+    async replaceCasinos(db: Db, id: string, casinoIds: readonly string[]): Promise<void> {
+      await db.delete(integrationCasinos).where(eq(integrationCasinos.integrationId, id));
+      if (casinoIds.length > 0) {
+        await db
+          .insert(integrationCasinos)
+          .values(casinoIds.map((casinoId) => ({ integrationId: id, casinoId })));
+      }
+    },
+
+    /** Deletes only when the stored version is still `version`; false otherwise. */
+    async delete(db: Db, id: string, version: number): Promise<boolean> {
+      const rows = await db
+        .delete(integrations)
+        .where(and(eq(integrations.id, id), eq(integrations.version, version)))
+        .returning({ id: integrations.id });
+      return rows.length > 0;
+    },
+
+    /** The ids among `ids` that are casinos. */
+    async existingCasinos(db: Db, ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: casinos.id })
+        .from(casinos)
+        .where(inArray(casinos.id, [...ids]));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /** The bound casinos as the bridge needs them. */
+    async boundCasinos(db: Db, id: string): Promise<{ id: string; name: string; active: boolean }[]> {
+      return db
+        .select({ id: casinos.id, name: casinos.name, active: casinos.active })
+        .from(integrationCasinos)
+        .innerJoin(casinos, eq(casinos.id, integrationCasinos.casinoId))
+        .where(eq(integrationCasinos.integrationId, id))
+        .orderBy(asc(casinos.id));
+    },
+
+    /** The bridge with its secret: for calling it, never for answering. */
+    async bridge(db: Db, bridgeId: string) {
+      const [row] = await db
+        .select({ id: bridges.id, name: bridges.name, routerUrl: bridges.routerUrl, secret: bridges.secret })
+        .from(bridges)
+        .where(eq(bridges.id, bridgeId));
+      return row;
+    },
+
+    /** The global default of the game round validity period (master data). */
+    async defaultValidityPeriodDays(db: Db): Promise<number | null> {
+      const [row] = await db
+        .select({ days: globalSettings.defaultGameRoundValidityPeriodDays })
+        .from(globalSettings)
+        .where(eq(globalSettings.id, 1));
+      return row?.days ?? null;
+    },
+  };
+}
+
+export type IntegrationsRepository = ReturnType<typeof createIntegrationsRepository>;

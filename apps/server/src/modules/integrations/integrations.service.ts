@@ -1,0 +1,448 @@
+/**
+ * Integrations: configuration with routing rules that must pass their tests, bound casinos, activation,
+ * assigned games, and the push of the configuration document to the integration's bridge.
+ *
+ * Scoping (decision 012): a scoped user sees and changes only the integrations of their scope; anything
+ * else answers 404 INTEGRATION_NOT_FOUND as if it did not exist. They may only bind casinos of their casino
+ * scope (others answer CASINO_NOT_FOUND, as if they did not exist), and may only create an integration whose
+ * id an admin put into their scope (NO_PERMISSION otherwise: they could neither see nor change it, and an
+ * "id taken" would tell them about integrations outside their scope). Admins are unlimited.
+ */
+import {
+  runRuleTests,
+  type Activation,
+  type AssignedGame,
+  type AssignedGameListQuery,
+  type AssignGame,
+  type Integration,
+  type IntegrationCreate,
+  type IntegrationListQuery,
+  type IntegrationUpdate,
+  type Page,
+  type PushPreview,
+  type PushResult,
+  type RoutingRule,
+  type RuleTest,
+  type RuleTestResult,
+} from '@backoffice/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { casinoInScope, integrationInScope, type Scope } from '../../lib/scope';
+import { pageOf } from '../../lib/sql';
+import { assertCurrent, changeVersioned, withConstraintErrors } from '../../lib/writes';
+import { auditOf, type Actor } from '../audit/audit.service';
+import { createBridgeClient, type BridgeClientOptions } from '../bridges/bridge-client';
+import { configurationDocument, type IntegrationConfigurationDocument } from './integration-document';
+import { createIntegrationGamesRepository } from './integration-games.repository';
+import {
+  createIntegrationsRepository,
+  toIntegration,
+  type IntegrationValues,
+  type StoredIntegration,
+} from './integrations.repository';
+
+const audit = auditOf('integration');
+const auditGame = auditOf('integration-game');
+
+const constraints = {
+  integrations_pkey: 'INTEGRATION_ID_TAKEN',
+  integrations_bridge_id_bridges_id_fk: 'BRIDGE_NOT_FOUND',
+  // A casino deleted between our check and the write.
+  integrations_default_casino_id_casinos_id_fk: 'CASINO_NOT_FOUND',
+  integration_casinos_casino_id_casinos_id_fk: 'CASINO_NOT_FOUND',
+} as const;
+
+const gameConstraints = {
+  integration_games_pkey: 'INTEGRATION_GAME_ALREADY_ASSIGNED',
+  integration_games_game_id_games_game_id_fk: 'GAME_NOT_FOUND',
+  // The integration was deleted between our read and the insert.
+  integration_games_integration_id_integrations_id_fk: 'INTEGRATION_NOT_FOUND',
+} as const;
+
+/**
+ * What the audit trail compares: the integration's own configuration (not names, counts or the last push);
+ * a delete also records the games that went with it.
+ */
+function audited(integration: StoredIntegration, games?: { gameId: string; active: boolean }[]) {
+  return {
+    id: integration.id,
+    name: integration.name,
+    bridgeId: integration.bridgeId,
+    gameClientIntegrationUrl: integration.gameClientIntegrationUrl,
+    casinoIds: integration.casinoIds,
+    defaultCasinoId: integration.defaultCasinoId,
+    gameRoundValidityPeriodDays: integration.gameRoundValidityPeriodDays,
+    properties: integration.properties,
+    persistence: integration.persistence,
+    rules: integration.rules,
+    ruleTests: integration.ruleTests,
+    active: integration.active,
+    ...(games && { games: Object.fromEntries(games.map((game) => [game.gameId, { active: game.active }])) }),
+  };
+}
+
+function valuesOf(input: Omit<IntegrationCreate, 'id'>): IntegrationValues {
+  return {
+    name: input.name,
+    bridgeId: input.bridgeId,
+    gameClientIntegrationUrl: input.gameClientIntegrationUrl,
+    defaultCasinoId: input.defaultCasinoId,
+    gameRoundValidityPeriodDays: input.gameRoundValidityPeriodDays,
+    properties: input.properties,
+    persistence: input.persistence,
+    rules: input.rules,
+    ruleTests: input.ruleTests,
+  };
+}
+
+const casinoName = (casinoId: string | null) => casinoId ?? 'no casino';
+
+function describeFailure(result: RuleTestResult, rules: readonly RoutingRule[]): string {
+  const by =
+    result.ruleIndex === null
+      ? 'no rule matches'
+      : `rule ${result.ruleIndex + 1} "${rules[result.ruleIndex]!.name}" matches`;
+  return `"${result.name}": expected ${casinoName(result.expectedCasinoId)}, actual ${casinoName(result.actualCasinoId)} (${by})`;
+}
+
+/** An integration is saved only while all its rule tests pass; each failing test is one detail. */
+function assertRuleTestsPass(input: {
+  rules: RoutingRule[];
+  defaultCasinoId: string | null;
+  ruleTests: RuleTest[];
+}): void {
+  const failures = runRuleTests(input.rules, input.defaultCasinoId, input.ruleTests).filter(
+    (result) => !result.passed,
+  );
+  if (failures.length > 0) {
+    throw new AppError(
+      'INTEGRATION_RULE_TEST_FAILED',
+      failures.map((result) => ({
+        path: `ruleTests.${result.index}`,
+        message: describeFailure(result, input.rules),
+      })),
+    );
+  }
+}
+
+export interface IntegrationsServiceOptions {
+  /** Options of the bridge client pushes go through (tests shorten its timeouts); defaults otherwise. */
+  bridgeClient?: BridgeClientOptions;
+}
+
+export function createIntegrationsService(
+  db: Db,
+  options: IntegrationsServiceOptions = {},
+  repository = createIntegrationsRepository(),
+  gamesRepository = createIntegrationGamesRepository(),
+) {
+  const bridgeClient = createBridgeClient(options.bridgeClient);
+
+  /** The integration if it exists and is in the scope; otherwise it does not exist for this user. */
+  async function find(tx: Db, id: string, scope: Scope): Promise<StoredIntegration | undefined> {
+    if (!integrationInScope(scope, id)) return undefined;
+    return repository.findById(tx, id);
+  }
+
+  async function load(tx: Db, id: string, scope: Scope): Promise<StoredIntegration> {
+    const found = await find(tx, id, scope);
+    if (!found) throw new AppError('INTEGRATION_NOT_FOUND');
+    return found;
+  }
+
+  /**
+   * Casinos to bind must exist and, for a scoped user, be in their casino scope; `kept` are casinos bound
+   * already, which a scoped user may keep even when they are outside their scope.
+   */
+  async function assertBindable(
+    tx: Db,
+    casinoIds: readonly string[],
+    scope: Scope,
+    kept: readonly string[] = [],
+  ): Promise<void> {
+    const added = casinoIds.filter((casinoId) => !kept.includes(casinoId));
+    const existing = await repository.existingCasinos(tx, added);
+    const missing = casinoIds.flatMap((casinoId, index) =>
+      added.includes(casinoId) && !(existing.has(casinoId) && casinoInScope(scope, casinoId))
+        ? [{ path: `casinoIds.${index}`, message: `casino ${casinoId} does not exist` }]
+        : [],
+    );
+    if (missing.length > 0) throw new AppError('CASINO_NOT_FOUND', missing);
+  }
+
+  async function preview(
+    tx: Db,
+    integration: StoredIntegration,
+  ): Promise<PushPreview & { document: IntegrationConfigurationDocument; secret: string }> {
+    // One after the other: a transaction is one connection.
+    const bridge = await repository.bridge(tx, integration.bridgeId);
+    const casinos = await repository.boundCasinos(tx, integration.id);
+    const games = await gamesRepository.all(tx, integration.id);
+    const defaultValidityPeriodDays = await repository.defaultValidityPeriodDays(tx);
+    // The foreign key keeps the bridge while the integration uses it.
+    if (!bridge) throw new AppError('BRIDGE_NOT_FOUND');
+    return {
+      integrationId: integration.id,
+      bridge: { id: bridge.id, name: bridge.name, routerUrl: bridge.routerUrl },
+      document: configurationDocument({ integration, casinos, games, defaultValidityPeriodDays }),
+      secret: bridge.secret,
+    };
+  }
+
+  /**
+   * A change of an integration's games: the integration must be in the scope, and when the games did
+   * change, its version moves on (the configuration document lists them).
+   */
+  async function changeGames<T>(
+    integrationId: string,
+    scope: Scope,
+    change: (tx: Db) => Promise<{ result: T; changed: boolean }>,
+  ): Promise<T> {
+    return withConstraintErrors(
+      () =>
+        db.transaction(async (tx) => {
+          if (integrationInScope(scope, integrationId)) await repository.lock(tx, integrationId);
+          if (!(await find(tx, integrationId, scope))) throw new AppError('INTEGRATION_NOT_FOUND');
+          const { result, changed } = await change(tx);
+          if (changed) await repository.bumpVersion(tx, integrationId);
+          return result;
+        }),
+      gameConstraints,
+    );
+  }
+
+  const gameEntity = (integrationId: string, gameId: string) => `${integrationId}/${gameId}`;
+
+  return {
+    async list(query: IntegrationListQuery, scope: Scope): Promise<Page<Integration>> {
+      return pageOf(query, await repository.list(db, query, scope));
+    },
+
+    async get(id: string, scope: Scope): Promise<Integration> {
+      return toIntegration(await load(db, id, scope));
+    },
+
+    /** New integrations start inactive: no launch reaches them before they are switched on. */
+    async create(input: IntegrationCreate, scope: Scope, actor: Actor | null): Promise<Integration> {
+      assertRuleTestsPass(input);
+      if (!integrationInScope(scope, input.id)) throw new AppError('NO_PERMISSION');
+      return withConstraintErrors(
+        () =>
+          db.transaction(async (tx) => {
+            await assertBindable(tx, input.casinoIds, scope);
+            await repository.insert(tx, { id: input.id, ...valuesOf(input) });
+            await repository.replaceCasinos(tx, input.id, input.casinoIds);
+            const created = await load(tx, input.id, scope);
+            await audit(tx, {
+              actor,
+              action: 'create',
+              entityId: input.id,
+              before: null,
+              after: audited(created),
+            });
+            return toIntegration(created);
+          }),
+        constraints,
+      );
+    },
+
+    /** Replaces the configuration and the bound casinos, at the version read. */
+    async update(
+      id: string,
+      { version, ...input }: IntegrationUpdate,
+      scope: Scope,
+      actor: Actor | null,
+    ): Promise<Integration> {
+      assertRuleTestsPass(input);
+      return withConstraintErrors(
+        () =>
+          db.transaction(async (tx) => {
+            const { before, after } = await changeVersioned(
+              () => find(tx, id, scope),
+              version,
+              async (current) => {
+                await assertBindable(tx, input.casinoIds, scope, current.casinoIds);
+                if (!(await repository.update(tx, id, version, valuesOf(input)))) return undefined;
+                await repository.replaceCasinos(tx, id, input.casinoIds);
+                return load(tx, id, scope);
+              },
+              'INTEGRATION_NOT_FOUND',
+            );
+            await audit(tx, {
+              actor,
+              action: 'update',
+              entityId: id,
+              before: audited(before),
+              after: audited(after),
+            });
+            return toIntegration(after);
+          }),
+        constraints,
+      );
+    },
+
+    /** Refused while casinos are bound; the assigned games go with it (one audit entry with them). */
+    delete(id: string, version: number, scope: Scope, actor: Actor | null): Promise<void> {
+      return db.transaction(async (tx) => {
+        if (integrationInScope(scope, id)) await repository.lock(tx, id);
+        const { before, after: games } = await changeVersioned(
+          () => find(tx, id, scope),
+          version,
+          async (current) => {
+            if (current.casinoIds.length > 0) throw new AppError('INTEGRATION_HAS_CASINOS');
+            const assigned = await gamesRepository.all(tx, id);
+            return (await repository.delete(tx, id, version)) ? assigned : undefined;
+          },
+          'INTEGRATION_NOT_FOUND',
+        );
+        await audit(tx, {
+          actor,
+          action: 'delete',
+          entityId: id,
+          before: audited(before, games),
+          after: null,
+        });
+      });
+    },
+
+    /** Switches the integration on or off at the version read; asking for the state it has changes nothing. */
+    setActive(id: string, { active, version }: Activation, scope: Scope, actor: Actor | null) {
+      return db.transaction(async (tx) => {
+        const { before, after } = await changeVersioned(
+          () => find(tx, id, scope),
+          version,
+          async (current) => {
+            if (current.active === active) return current;
+            return (await repository.setActive(tx, id, version, active)) ? load(tx, id, scope) : undefined;
+          },
+          'INTEGRATION_NOT_FOUND',
+        );
+        if (before.active !== after.active) {
+          await audit(tx, {
+            actor,
+            action: active ? 'activate' : 'deactivate',
+            entityId: id,
+            before: audited(before),
+            after: audited(after),
+          });
+        }
+        return toIntegration(after);
+      });
+    },
+
+    async listGames(
+      integrationId: string,
+      query: AssignedGameListQuery,
+      scope: Scope,
+    ): Promise<Page<AssignedGame>> {
+      await load(db, integrationId, scope);
+      return pageOf(query, await gamesRepository.list(db, integrationId, query));
+    },
+
+    assignGame(
+      integrationId: string,
+      { gameId, active }: AssignGame,
+      scope: Scope,
+      actor: Actor | null,
+    ): Promise<AssignedGame> {
+      return changeGames(integrationId, scope, async (tx) => {
+        await gamesRepository.insert(tx, integrationId, gameId, active);
+        const assigned = (await gamesRepository.find(tx, integrationId, gameId))!;
+        await auditGame(tx, {
+          actor,
+          action: 'create',
+          entityId: gameEntity(integrationId, gameId),
+          before: null,
+          after: { integrationId, gameId, active: assigned.active },
+        });
+        return { result: assigned, changed: true };
+      });
+    },
+
+    setGameActive(
+      integrationId: string,
+      gameId: string,
+      active: boolean,
+      scope: Scope,
+      actor: Actor | null,
+    ): Promise<AssignedGame> {
+      return changeGames(integrationId, scope, async (tx) => {
+        const changed = await gamesRepository.setActive(tx, integrationId, gameId, active);
+        const current = await gamesRepository.find(tx, integrationId, gameId);
+        if (!current) throw new AppError('INTEGRATION_GAME_NOT_ASSIGNED');
+        if (changed) {
+          await auditGame(tx, {
+            actor,
+            action: active ? 'activate' : 'deactivate',
+            entityId: gameEntity(integrationId, gameId),
+            before: { integrationId, gameId, active: !active },
+            after: { integrationId, gameId, active },
+          });
+        }
+        return { result: current, changed };
+      });
+    },
+
+    removeGame(integrationId: string, gameId: string, scope: Scope, actor: Actor | null): Promise<void> {
+      return changeGames(integrationId, scope, async (tx) => {
+        const removed = await gamesRepository.delete(tx, integrationId, gameId);
+        if (!removed) throw new AppError('INTEGRATION_GAME_NOT_ASSIGNED');
+        await auditGame(tx, {
+          actor,
+          action: 'delete',
+          entityId: gameEntity(integrationId, gameId),
+          before: { integrationId, gameId, active: removed.active },
+          after: null,
+        });
+        return { result: undefined, changed: true };
+      });
+    },
+
+    /** What a push would send now, and where to. */
+    async pushPreview(id: string, scope: Scope): Promise<PushPreview> {
+      const { secret: _secret, ...shown } = await db.transaction(async (tx) =>
+        preview(tx, await load(tx, id, scope)),
+      );
+      return shown;
+    },
+
+    /**
+     * Sends the configuration document at the version read to the integration's bridge and records the
+     * bridge's receipt. A bridge failure answers the bridge client's error and records nothing.
+     */
+    async push(id: string, version: number, scope: Scope, actor: Actor | null): Promise<PushResult> {
+      // Read and committed before the call: no transaction stays open while the bridge is waited for.
+      const { document, secret, bridge } = await db.transaction(async (tx) => {
+        const current = assertCurrent(await find(tx, id, scope), version, 'INTEGRATION_NOT_FOUND');
+        return preview(tx, current);
+      });
+      const receipt = await bridgeClient.pushConfiguration(
+        { routerUrl: bridge.routerUrl, secret },
+        id,
+        document,
+      );
+      const result: PushResult = {
+        pushedAt: new Date().toISOString(),
+        configurationVersion: receipt.configurationVersion,
+        receivedAt: receipt.receivedAt,
+      };
+      await db.transaction(async (tx) => {
+        const before = await repository.findById(tx, id);
+        // A push is not a configuration change: the version stays (see `setLastPush`).
+        if (!before || !(await repository.setLastPush(tx, id, result))) {
+          throw new AppError('INTEGRATION_NOT_FOUND');
+        }
+        await audit(tx, {
+          actor,
+          action: 'push',
+          entityId: id,
+          before: { lastPush: before.lastPush ?? null },
+          after: { lastPush: result },
+        });
+      });
+      return result;
+    },
+  };
+}
+
+export type IntegrationsService = ReturnType<typeof createIntegrationsService>;
