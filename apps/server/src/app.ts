@@ -36,6 +36,8 @@ import { gameVersionsRoutes } from './modules/game-versions/game-versions.routes
 import { createGameVersionsService } from './modules/game-versions/game-versions.service';
 import { gamesRoutes } from './modules/games/games.routes';
 import { createGamesService } from './modules/games/games.service';
+import { integrationOptionsRoutes } from './modules/integration-options/integration-options.routes';
+import { createIntegrationOptionsService } from './modules/integration-options/integration-options.service';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import {
   createIntegrationsService,
@@ -43,6 +45,8 @@ import {
 } from './modules/integrations/integrations.service';
 import { jurisdictionsRoutes } from './modules/jurisdictions/jurisdictions.routes';
 import { createJurisdictionsService } from './modules/jurisdictions/jurisdictions.service';
+import { masterdataRoutes } from './modules/masterdata/masterdata.routes';
+import { createMasterdataService } from './modules/masterdata/masterdata.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
@@ -200,10 +204,15 @@ export async function buildApp({
     prefix: '/api/game-versions',
     service: createGameVersionsService(db),
   });
+  await app.register(integrationOptionsRoutes, {
+    prefix: '/api/integration-options',
+    service: createIntegrationOptionsService(db),
+  });
   await app.register(integrationsRoutes, {
     prefix: '/api/integrations',
     service: createIntegrationsService(db, integrations),
   });
+  await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
   await app.register(usersRoutes, {
     prefix: '/api/users',

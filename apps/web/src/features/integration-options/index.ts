@@ -1,6 +1,3 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as IntegrationOptionsListPage,
-  PlannedPage as IntegrationOptionCreatePage,
-  PlannedPage as IntegrationOptionDetailPage,
-} from '../../components/planned-page';
+export { IntegrationOptionCreatePage } from './pages/integration-option-create-page';
+export { IntegrationOptionDetailPage } from './pages/integration-option-detail-page';
+export { IntegrationOptionsListPage } from './pages/integration-options-list-page';

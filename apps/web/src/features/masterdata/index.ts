@@ -1,2 +1,1 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export { PlannedPage as ConfigurationPage } from '../../components/planned-page';
+export { ConfigurationPage } from './pages/configuration-page';

@@ -1,0 +1,71 @@
+import { globalSettingsUpdateSchema, VALIDITY_PERIOD_MAX_DAYS } from '@backoffice/contracts';
+import { Loader, Paper, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/error-alert';
+import { NumberInput } from '../../../components/inputs/number-input';
+import { RecordForm } from '../../../components/record-form';
+import { formatDateTime } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { useSettings, useUpdateSettings } from '../api/masterdata-api';
+
+const settingsFormSchema = globalSettingsUpdateSchema.pick({ defaultGameRoundValidityPeriodDays: true });
+
+/** The global defaults: changed after the typed confirmation, at the version read. */
+export function SettingsCard({ canChange }: { canChange: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const query = useSettings();
+  const update = useUpdateSettings();
+  const settings = query.data;
+
+  return (
+    <Paper withBorder p="md" mb="xl">
+      <Title order={3} size="h4" mb="md">
+        {t('masterdata.settings.title')}
+      </Title>
+      {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {!settings && query.error && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
+      {settings && (
+        <>
+          <RecordForm
+            key={settings.version}
+            schema={settingsFormSchema}
+            initialValues={{
+              defaultGameRoundValidityPeriodDays: settings.defaultGameRoundValidityPeriodDays,
+            }}
+            readOnly={!canChange}
+            maw={420}
+            submitLabel={t('common.save')}
+            confirmText={(values) => String(values.defaultGameRoundValidityPeriodDays)}
+            onReload={() => void query.refetch()}
+            onSave={async (values) => {
+              await update.mutateAsync({ ...values, version: settings.version });
+              notifications.show({ color: 'green', message: t('common.saved') });
+            }}
+          >
+            {(form) => (
+              <NumberInput
+                label={t('masterdata.settings.validityPeriod')}
+                description={t('masterdata.settings.validityPeriodHint', { max: VALIDITY_PERIOD_MAX_DAYS })}
+                withAsterisk
+                inputMode="numeric"
+                readOnly={!canChange}
+                value={form.values.defaultGameRoundValidityPeriodDays}
+                error={form.errors.defaultGameRoundValidityPeriodDays}
+                onChange={(value) =>
+                  form.setFieldValue('defaultGameRoundValidityPeriodDays', value as number)
+                }
+                onBlur={() => form.validateField('defaultGameRoundValidityPeriodDays')}
+              />
+            )}
+          </RecordForm>
+          <Text size="sm" c="dimmed" mt="sm">
+            {t('common.updatedAt')}: {formatDateTime(settings.updatedAt, language)} · {t('common.version')}{' '}
+            {settings.version}
+          </Text>
+        </>
+      )}
+    </Paper>
+  );
+}
