@@ -1,6 +1,3 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as CasinosListPage,
-  PlannedPage as CasinoCreatePage,
-  PlannedPage as CasinoDetailPage,
-} from '../../components/planned-page';
+export { CasinoCreatePage } from './pages/casino-create-page';
+export { CasinoDetailPage } from './pages/casino-detail-page';
+export { CasinosListPage } from './pages/casinos-list-page';
