@@ -1,9 +1,6 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as IntegrationsListPage,
-  PlannedPage as IntegrationCreatePage,
-  PlannedPage as IntegrationDetailPage,
-  PlannedPage as IntegrationPushPage,
-  PlannedPage as IntegrationGamesPage,
-  PlannedPage as IntegrationGamesDetailPage,
-} from '../../components/planned-page';
+export { IntegrationCreatePage } from './pages/integration-create-page';
+export { IntegrationDetailPage } from './pages/integration-detail-page';
+export { IntegrationGamesDetailPage } from './pages/integration-games-detail-page';
+export { IntegrationGamesPage } from './pages/integration-games-page';
+export { IntegrationPushPage } from './pages/integration-push-page';
+export { IntegrationsListPage } from './pages/integrations-list-page';

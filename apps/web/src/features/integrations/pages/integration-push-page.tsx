@@ -1,0 +1,145 @@
+/**
+ * Pushing an integration's configuration to its bridge: what will be sent (the bridge and the document),
+ * the push behind the typed id at the version read, then the bridge's answer or what went wrong.
+ */
+import { integrationIdSchema, type Integration } from '@backoffice/contracts';
+import { Alert, Anchor, Button, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { PageHeader } from '../../../components/page-header';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useCan } from '../../../lib/session';
+import { integrationsApi, usePush, usePushPreview } from '../api/integrations-api';
+import { ActiveBadge } from '../components/active-status';
+import { LastPush, PushAnswer } from '../components/last-push';
+
+export function IntegrationPushPage() {
+  const { id = '' } = useParams();
+  if (!integrationIdSchema.safeParse(id).success) return <NotFoundPage />;
+  return <IntegrationPush id={id} />;
+}
+
+function IntegrationPush({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const query = integrationsApi.useOne(id);
+  const { data: integration, error, isPending, refetch } = query;
+
+  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (error instanceof ApiError && error.code === 'INTEGRATION_NOT_FOUND') return <NotFoundPage />;
+  if (!integration) {
+    return (
+      <>
+        <PageHeader />
+        <ErrorAlert error={error} onRetry={() => void refetch()} />
+      </>
+    );
+  }
+  return <PushScreen integration={integration} onReload={() => void refetch()} />;
+}
+
+function PushScreen({ integration, onReload }: { integration: Integration; onReload: () => void }) {
+  const { t } = useTranslation();
+  const { id } = integration;
+  const preview = usePushPreview(id);
+  const push = usePush();
+  const canPush = useCan()('adjustBridgeSettings');
+  const [confirming, setConfirming] = useState(false);
+
+  const send = () =>
+    push.mutate(
+      // At the version read: what was shown is what is sent.
+      { id, version: integration.version },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: t('integrations.push.done') }),
+        onSettled: () => setConfirming(false),
+      },
+    );
+  const stale = push.error instanceof ApiError && push.error.code === 'STALE_VERSION';
+
+  return (
+    <>
+      <PageHeader
+        title={t('integrations.push.title', { name: integration.name })}
+        actions={
+          <>
+            <ActiveBadge active={integration.active} />
+            <Anchor component={Link} to={paths.integrations.detail(id)}>
+              {t('integrations.push.backLink')}
+            </Anchor>
+            {canPush && (
+              <Button onClick={() => setConfirming(true)} disabled={!preview.data} loading={push.isPending}>
+                {t('integrations.push.button')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Stack maw={960}>
+        <Text size="sm">{t('integrations.push.intro')}</Text>
+        <LastPush lastPush={integration.lastPush} />
+        {push.isSuccess && (
+          <Alert color="green" variant="light" role="status" title={t('integrations.push.answerTitle')}>
+            <PushAnswer result={push.data} />
+          </Alert>
+        )}
+        {push.error && (
+          <ErrorAlert
+            error={push.error}
+            retryLabel={stale ? t('common.reload') : t('integrations.push.retry')}
+            onRetry={
+              stale
+                ? () => {
+                    push.reset();
+                    onReload();
+                    void preview.refetch();
+                  }
+                : send
+            }
+          />
+        )}
+        {preview.error && <ErrorAlert error={preview.error} onRetry={() => void preview.refetch()} />}
+        {preview.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {preview.data && (
+          <>
+            <Title order={4}>{t('integrations.push.target')}</Title>
+            <Table variant="vertical" withTableBorder maw={720} data-testid="push-target">
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Th w={200}>{t('integrations.push.bridge')}</Table.Th>
+                  <Table.Td>{preview.data.bridge.name}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th>{t('integrations.push.routerUrl')}</Table.Th>
+                  <Table.Td>{preview.data.bridge.routerUrl}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            <Title order={4}>{t('integrations.push.document')}</Title>
+            <Code block data-testid="push-document">
+              {JSON.stringify(preview.data.document, null, 2)}
+            </Code>
+          </>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={t('integrations.push.confirmTitle')}
+        description={t('integrations.push.confirmText', {
+          id,
+          bridge: preview.data?.bridge.name ?? integration.bridgeName,
+        })}
+        confirmText={id}
+        confirmLabel={t('integrations.push.button')}
+        busy={push.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={send}
+      />
+    </>
+  );
+}

@@ -1,0 +1,472 @@
+/**
+ * A small in-memory stand-in for the server's integrations API (/api/integrations: records, activation,
+ * games, push preview and push) and the lookups its screens use (/api/bridges, /api/casinos,
+ * /api/jurisdictions, /api/games), answering the way the real ones do: pages with q/sort/order/active,
+ * the contract's validation, INTEGRATION_ID_TAKEN / INTEGRATION_RULE_TEST_FAILED / INTEGRATION_HAS_CASINOS /
+ * INTEGRATION_GAME_ALREADY_ASSIGNED / STALE_VERSION, and a bridge that answers a push or fails as told.
+ */
+import {
+  errorCatalogue,
+  integrationCreateSchema,
+  integrationUpdateSchema,
+  runRuleTests,
+  type AssignedGame,
+  type Bridge,
+  type Casino,
+  type ErrorCode,
+  type Game,
+  type Integration,
+  type IntegrationCreate,
+  type Jurisdiction,
+  type Page,
+  type PushResult,
+} from '@backoffice/contracts';
+import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
+
+export function errorResponse(code: ErrorCode): Response {
+  const { status, messages } = errorCatalogue[code];
+  return jsonResponse(status, { statusCode: status, code, message: messages.en });
+}
+
+function timestamp(minute: number): string {
+  return new Date(Date.UTC(2025, 0, 1, 12, minute)).toISOString();
+}
+
+function uuid(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+}
+
+type Meta = { version: number; createdAt: string; updatedAt: string };
+
+/** Integrations as stored: the bridge's name and the game count are joined when answering. */
+type StoredIntegration = Omit<Integration, 'bridgeName' | 'gameCount'>;
+
+export type IntegrationSeed = Partial<Omit<IntegrationCreate, 'bridgeId'>> & {
+  id: string;
+  /** A bridge name (added when new). */
+  bridge?: string;
+  active?: boolean;
+  lastPush?: PushResult | null;
+};
+
+export class FakeIntegrationsApi {
+  readonly bridges = new Map<string, Bridge>();
+  readonly casinos = new Map<string, Casino>();
+  readonly jurisdictions = new Map<string, Jurisdiction>();
+  readonly games = new Map<string, Game>();
+  readonly integrations = new Map<string, StoredIntegration>();
+  /** The games of each integration, by game id. */
+  readonly assigned = new Map<string, Map<string, AssignedGame>>();
+  readonly requests: RecordedRequest[] = [];
+  /** How the bridge answers pushes: it receives them, or fails with this error. */
+  pushFault: 'BRIDGE_UNREACHABLE' | 'BRIDGE_TIMEOUT' | null = null;
+  /** The error the next change of an integration answers with (e.g. a refusal the screen cannot foresee). */
+  nextWriteError: ErrorCode | null = null;
+  private clock = 0;
+  private nextId = 1;
+
+  private meta(): Meta {
+    const at = timestamp(this.clock++);
+    return { version: 1, createdAt: at, updatedAt: at };
+  }
+
+  private touched<T extends Meta>(record: T): T {
+    return { ...record, version: record.version + 1, updatedAt: timestamp(this.clock++) };
+  }
+
+  addBridge(
+    name: string,
+    routerUrl = `https://${name.toLowerCase().replace(/\W+/g, '-')}.example.com`,
+  ): Bridge {
+    const found = [...this.bridges.values()].find((bridge) => bridge.name === name);
+    if (found) return found;
+    const bridge: Bridge = {
+      id: uuid(this.nextId++),
+      name,
+      routerUrl,
+      properties: {},
+      secretSet: true,
+      ...this.meta(),
+    };
+    this.bridges.set(bridge.id, bridge);
+    return bridge;
+  }
+
+  addJurisdiction(name: string): Jurisdiction {
+    const found = [...this.jurisdictions.values()].find((jurisdiction) => jurisdiction.name === name);
+    if (found) return found;
+    const jurisdiction: Jurisdiction = { id: uuid(this.nextId++), name, ...this.meta() };
+    this.jurisdictions.set(jurisdiction.id, jurisdiction);
+    return jurisdiction;
+  }
+
+  addCasino(id: string, name = id): Casino {
+    const found = this.casinos.get(id);
+    if (found) return found;
+    const bridge = this.addBridge('Main bridge');
+    const jurisdiction = this.addJurisdiction('Malta');
+    const casino: Casino = {
+      id,
+      name,
+      bridgeId: bridge.id,
+      bridgeName: bridge.name,
+      api: 'seamlessWallet',
+      config: {},
+      secretsSet: [],
+      jurisdictionId: jurisdiction.id,
+      jurisdictionName: jurisdiction.name,
+      showGameLaunchPage: false,
+      cheatingAllowed: false,
+      sendEventMessages: false,
+      gameRoundValidityPeriodDays: null,
+      properties: {},
+      providerConfigs: [],
+      optionValues: [],
+      active: true,
+      gameCount: 0,
+      integrationIds: [],
+      ...this.meta(),
+    };
+    this.casinos.set(id, casino);
+    return casino;
+  }
+
+  addGame(gameId: string, name = gameId): Game {
+    const game: Game = {
+      gameId,
+      name,
+      studioId: uuid(900),
+      studioName: 'Nordlicht Studio',
+      providerId: 'internal',
+      providerName: 'Internal',
+      gameProviderGameId: '',
+      theoreticalRtp: 96,
+      maxExposureFactor: 5000,
+      minBetCents: 10,
+      requiredPropertyKeys: [],
+      versionCount: 1,
+      ...this.meta(),
+    };
+    this.games.set(gameId, game);
+    return game;
+  }
+
+  /** Stores an integration directly, as if created earlier. */
+  addIntegration({
+    bridge = 'Main bridge',
+    active = false,
+    lastPush = null,
+    ...seed
+  }: IntegrationSeed): Integration {
+    const integration: StoredIntegration = {
+      name: seed.id,
+      gameClientIntegrationUrl: '',
+      casinoIds: [],
+      defaultCasinoId: null,
+      gameRoundValidityPeriodDays: null,
+      properties: {},
+      persistence: {
+        persistPlayer: true,
+        persistGameRound: true,
+        saveGameRoundDetails: false,
+        gameRoundTtlDays: null,
+        loseDetailsTtlDays: null,
+        winDetailsTtlDays: null,
+        bigWinDetailsTtlDays: null,
+      },
+      rules: [],
+      ruleTests: [],
+      ...seed,
+      bridgeId: this.addBridge(bridge).id,
+      active,
+      lastPush,
+      ...this.meta(),
+    };
+    for (const casinoId of integration.casinoIds) this.addCasino(casinoId);
+    this.integrations.set(integration.id, integration);
+    return this.integration(integration.id)!;
+  }
+
+  /** Assigns a game directly (the game is added when new). */
+  assignGame(integrationId: string, gameId: string, active = false): AssignedGame {
+    const game = this.games.get(gameId) ?? this.addGame(gameId);
+    const at = timestamp(this.clock++);
+    const assigned: AssignedGame = {
+      gameId,
+      gameName: game.name,
+      active,
+      assignedAt: at,
+      updatedAt: at,
+    };
+    this.gamesOf(integrationId).set(gameId, assigned);
+    return assigned;
+  }
+
+  private gamesOf(integrationId: string): Map<string, AssignedGame> {
+    let games = this.assigned.get(integrationId);
+    if (!games) {
+      games = new Map();
+      this.assigned.set(integrationId, games);
+    }
+    return games;
+  }
+
+  /** An integration as the API answers it. */
+  integration(id: string): Integration | undefined {
+    const stored = this.integrations.get(id);
+    if (!stored) return undefined;
+    return {
+      ...stored,
+      bridgeName: this.bridges.get(stored.bridgeId)?.name ?? '',
+      gameCount: this.gamesOf(id).size,
+    };
+  }
+
+  /** The recorded requests of one method, optionally of one path or those below it. */
+  sent(method: string, path?: string): RecordedRequest[] {
+    return this.requests.filter(
+      (request) =>
+        request.method === method &&
+        (path === undefined || request.url.pathname === path || request.url.pathname.startsWith(`${path}/`)),
+    );
+  }
+
+  install() {
+    return stubFetch((request) => {
+      this.requests.push(request);
+      return this.handle(request);
+    });
+  }
+
+  private handle(request: RecordedRequest): Response {
+    const [, api, resource, rawId, ...rest] = request.url.pathname.split('/');
+    if (api !== 'api') return errorResponse('NOT_FOUND');
+    const id = rawId ? decodeURIComponent(rawId) : '';
+    if (resource === 'integrations')
+      return this.handleIntegrations(request, id, rest.map(decodeURIComponent));
+    if (rest.length > 0) return errorResponse('NOT_FOUND');
+    switch (resource) {
+      case 'bridges':
+        return this.readOnly(request, id, this.bridges, 'BRIDGE_NOT_FOUND', (bridge) => [bridge.name]);
+      case 'casinos':
+        return this.readOnly(request, id, this.casinos, 'CASINO_NOT_FOUND', (casino) => [
+          casino.id,
+          casino.name,
+        ]);
+      case 'jurisdictions':
+        return this.readOnly(request, id, this.jurisdictions, 'JURISDICTION_NOT_FOUND', (j) => [j.name]);
+      case 'games':
+        return this.readOnly(request, id, this.games, 'GAME_NOT_FOUND', (game) => [game.gameId, game.name]);
+      default:
+        return errorResponse('NOT_FOUND');
+    }
+  }
+
+  private readOnly<T extends { name: string }>(
+    { method, url }: RecordedRequest,
+    id: string,
+    records: Map<string, T>,
+    notFound: ErrorCode,
+    searched: (record: T) => string[],
+  ): Response {
+    if (method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED');
+    if (!id) return jsonResponse(200, page(url.searchParams, [...records.values()], searched, 'name'));
+    const record = records.get(id);
+    return record ? jsonResponse(200, record) : errorResponse(notFound);
+  }
+
+  /** Checks what a create or update names: the bridge, the casinos, passing tests. */
+  private refusal(input: Omit<IntegrationCreate, 'id'>): ErrorCode | null {
+    if (!this.bridges.has(input.bridgeId)) return 'BRIDGE_NOT_FOUND';
+    if (input.casinoIds.some((casinoId) => !this.casinos.has(casinoId))) return 'CASINO_NOT_FOUND';
+    if (runRuleTests(input.rules, input.defaultCasinoId, input.ruleTests).some((test) => !test.passed)) {
+      return 'INTEGRATION_RULE_TEST_FAILED';
+    }
+    return null;
+  }
+
+  private takeWriteError(): ErrorCode | null {
+    const code = this.nextWriteError;
+    this.nextWriteError = null;
+    return code;
+  }
+
+  private handleIntegrations(request: RecordedRequest, id: string, rest: string[]): Response {
+    const { method, url, body } = request;
+    if (!id) {
+      if (method === 'GET') {
+        const params = url.searchParams;
+        const active = params.get('active');
+        const items = [...this.integrations.keys()]
+          .map((key) => this.integration(key)!)
+          .filter((integration) => active === null || String(integration.active) === active);
+        return jsonResponse(
+          200,
+          page(params, items, (row) => [row.id, row.name], 'id'),
+        );
+      }
+      if (method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED');
+      const forced = this.takeWriteError();
+      if (forced) return errorResponse(forced);
+      const parsed = integrationCreateSchema.safeParse(body);
+      if (!parsed.success) return errorResponse('VALIDATION_FAILED');
+      const { id: newId, ...input } = parsed.data;
+      if (this.integrations.has(newId)) return errorResponse('INTEGRATION_ID_TAKEN');
+      const refused = this.refusal(input);
+      if (refused) return errorResponse(refused);
+      this.integrations.set(newId, { id: newId, ...input, active: false, lastPush: null, ...this.meta() });
+      return jsonResponse(201, this.integration(newId));
+    }
+
+    const current = this.integrations.get(id);
+    if (!current) return errorResponse('INTEGRATION_NOT_FOUND');
+    const [sub, gameId, action] = rest;
+    if (sub === 'activation' && rest.length === 1) return this.handleActivation(request, current);
+    if (sub === 'push' && rest.length === 1) return this.handlePush(request, current);
+    if (sub === 'games') return this.handleGames(request, current, gameId, action, rest.length);
+    if (rest.length > 0) return errorResponse('NOT_FOUND');
+
+    if (method === 'GET') return jsonResponse(200, this.integration(id));
+    if (method === 'PUT') {
+      const forced = this.takeWriteError();
+      if (forced) return errorResponse(forced);
+      const parsed = integrationUpdateSchema.safeParse(body);
+      if (!parsed.success) return errorResponse('VALIDATION_FAILED');
+      const { version, ...input } = parsed.data;
+      if (version !== current.version) return errorResponse('STALE_VERSION');
+      const refused = this.refusal(input);
+      if (refused) return errorResponse(refused);
+      this.integrations.set(id, this.touched({ ...current, ...input }));
+      return jsonResponse(200, this.integration(id));
+    }
+    if (method === 'DELETE') {
+      if (Number(url.searchParams.get('version')) !== current.version) return errorResponse('STALE_VERSION');
+      if (current.casinoIds.length > 0) return errorResponse('INTEGRATION_HAS_CASINOS');
+      this.integrations.delete(id);
+      this.assigned.delete(id);
+      return emptyResponse(204);
+    }
+    return errorResponse('METHOD_NOT_ALLOWED');
+  }
+
+  private handleActivation({ method, body }: RecordedRequest, current: StoredIntegration): Response {
+    if (method !== 'PUT') return errorResponse('METHOD_NOT_ALLOWED');
+    const { active, version } = body as { active: boolean; version: number };
+    if (typeof active !== 'boolean' || typeof version !== 'number') return errorResponse('VALIDATION_FAILED');
+    if (version !== current.version) return errorResponse('STALE_VERSION');
+    this.integrations.set(current.id, this.touched({ ...current, active }));
+    return jsonResponse(200, this.integration(current.id));
+  }
+
+  /** What a push sends: the configuration document (as the server builds it) and the bridge. */
+  preview(id: string) {
+    const integration = this.integration(id)!;
+    const bridge = this.bridges.get(integration.bridgeId)!;
+    return {
+      integrationId: id,
+      bridge: { id: bridge.id, name: bridge.name, routerUrl: bridge.routerUrl },
+      document: {
+        configurationVersion: integration.version,
+        integrationId: id,
+        name: integration.name,
+        active: integration.active,
+        gameClientIntegrationUrl: integration.gameClientIntegrationUrl,
+        gameRoundValidityPeriodDays: integration.gameRoundValidityPeriodDays,
+        properties: integration.properties,
+        persistence: integration.persistence,
+        rules: integration.rules,
+        defaultCasinoId: integration.defaultCasinoId,
+        casinos: integration.casinoIds.map((casinoId) => {
+          const casino = this.casinos.get(casinoId)!;
+          return { id: casino.id, name: casino.name, active: casino.active };
+        }),
+        games: [...this.gamesOf(id).values()].map(({ gameId, active }) => ({ gameId, active })),
+      },
+    };
+  }
+
+  private handlePush({ method, body }: RecordedRequest, current: StoredIntegration): Response {
+    if (method === 'GET') return jsonResponse(200, this.preview(current.id));
+    if (method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED');
+    const { version } = (body ?? {}) as { version?: unknown };
+    if (typeof version !== 'number') return errorResponse('VALIDATION_FAILED');
+    if (version !== current.version) return errorResponse('STALE_VERSION');
+    if (this.pushFault) return errorResponse(this.pushFault);
+    const result: PushResult = {
+      pushedAt: timestamp(this.clock++),
+      configurationVersion: version,
+      receivedAt: timestamp(this.clock++),
+    };
+    // A push is no configuration change: the version stays.
+    this.integrations.set(current.id, { ...current, lastPush: result });
+    return jsonResponse(200, result);
+  }
+
+  private handleGames(
+    { method, url, body }: RecordedRequest,
+    current: StoredIntegration,
+    gameId: string | undefined,
+    action: string | undefined,
+    depth: number,
+  ): Response {
+    const games = this.gamesOf(current.id);
+    const changed = () => this.integrations.set(current.id, this.touched(current));
+    if (depth === 1) {
+      if (method === 'GET') {
+        const params = url.searchParams;
+        const active = params.get('active');
+        const rows = [...games.values()].filter((row) => active === null || String(row.active) === active);
+        return jsonResponse(
+          200,
+          page(params, rows, (row) => [row.gameId, row.gameName], 'gameId'),
+        );
+      }
+      if (method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED');
+      const input = body as { gameId: string; active?: boolean };
+      if (!this.games.has(input.gameId)) return errorResponse('GAME_NOT_FOUND');
+      if (games.has(input.gameId)) return errorResponse('INTEGRATION_GAME_ALREADY_ASSIGNED');
+      const assigned = this.assignGame(current.id, input.gameId, input.active ?? false);
+      changed();
+      return jsonResponse(201, assigned);
+    }
+    const row = gameId === undefined ? undefined : games.get(gameId);
+    if (!row) return errorResponse('INTEGRATION_GAME_NOT_ASSIGNED');
+    if (depth === 2 && method === 'DELETE') {
+      games.delete(row.gameId);
+      changed();
+      return emptyResponse(204);
+    }
+    if (depth === 3 && action === 'activation' && method === 'PUT') {
+      const { active } = body as { active: boolean };
+      const next = { ...row, active, updatedAt: timestamp(this.clock++) };
+      games.set(row.gameId, next);
+      changed();
+      return jsonResponse(200, next);
+    }
+    return errorResponse('METHOD_NOT_ALLOWED');
+  }
+}
+
+/** One page of records: `q` matches any searched text, sorting by the `sort` field (else `defaultSort`). */
+function page<T>(
+  params: URLSearchParams,
+  records: T[],
+  searched: (record: T) => string[],
+  defaultSort: string,
+): Page<T> {
+  const pageNumber = Number(params.get('page') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? 20);
+  const sort = params.get('sort') ?? defaultSort;
+  const direction = params.get('order') === 'desc' ? -1 : 1;
+  const q = params.get('q')?.toLowerCase();
+  const key = (record: T) => String((record as Record<string, unknown>)[sort] ?? '');
+  const matching = records
+    .filter((record) => !q || searched(record).some((text) => text.toLowerCase().includes(q)))
+    .sort((a, b) => key(a).localeCompare(key(b)) * direction);
+  return {
+    items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+    total: matching.length,
+    page: pageNumber,
+    pageSize,
+  };
+}
