@@ -31,7 +31,8 @@ function IntegrationDetail({ id }: { id: string }) {
   const setActive = useSetActive();
   const can = useCan();
   const canChange = can('adjustGameLaunchParameters');
-  const canPush = can('adjustBridgeSettings');
+  // The push screen is a bridge setting (route access); the server's push needs the change permission too.
+  const canPush = canChange && can('adjustBridgeSettings');
   const [switching, setSwitching] = useState(false);
 
   return (

@@ -48,7 +48,9 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
   const { id } = integration;
   const preview = usePushPreview(id);
   const push = usePush();
-  const canPush = useCan()('adjustBridgeSettings');
+  const can = useCan();
+  // The screen is a bridge setting (route access); the server's push needs the change permission too.
+  const canPush = can('adjustBridgeSettings') && can('adjustGameLaunchParameters');
   const [confirming, setConfirming] = useState(false);
 
   const send = () =>
