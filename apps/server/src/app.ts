@@ -189,8 +189,8 @@ export async function buildApp({
     service: createJurisdictionsService(db),
   });
   await app.register(bridgesRoutes, { prefix: '/api/bridges', service: createBridgesService(db) });
-  await app.register(casinosRoutes, { prefix: '/api/casinos', service: createCasinosService(db) });
   await app.register(bridgeHealthRoutes, { prefix: '/api/bridges', db });
+  await app.register(casinosRoutes, { prefix: '/api/casinos', service: createCasinosService(db) });
   await app.register(gameStudiosRoutes, {
     prefix: '/api/game-studios',
     service: createGameStudiosService(db),
