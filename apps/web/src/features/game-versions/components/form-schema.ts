@@ -2,11 +2,7 @@
  * The version form's values and their check: bet sizes are typed as text (comma or dot), properties are
  * edited as key/value rows; both become the contract's shape (sorted numbers, a key → value record).
  */
-import {
-  gameVersionCreateSchema,
-  type GameVersion,
-  type GameVersionCreate,
-} from '@backoffice/contracts';
+import { gameVersionCreateSchema, type GameVersion, type GameVersionCreate } from '@backoffice/contracts';
 import { z } from 'zod';
 import { defaultLanguage, isLanguage, localeOf } from '@backoffice/contracts/languages';
 import { i18n } from '../../../i18n';
