@@ -28,6 +28,7 @@ import { bridgesRoutes } from './modules/bridges/bridges.routes';
 import { createBridgesService } from './modules/bridges/bridges.service';
 import { casinosRoutes } from './modules/casinos/casinos.routes';
 import { createCasinosService } from './modules/casinos/casinos.service';
+import { gameAssignmentsRoutes } from './modules/game-assignments/game-assignments.routes';
 import { gameProvidersRoutes } from './modules/game-providers/game-providers.routes';
 import { createGameProvidersService } from './modules/game-providers/game-providers.service';
 import { gameStudiosRoutes } from './modules/game-studios/game-studios.routes';
@@ -213,6 +214,7 @@ export async function buildApp({
     service: createIntegrationsService(db, integrations),
   });
   await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
+  await app.register(gameAssignmentsRoutes, { prefix: '/api/game-assignments', db });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
   await app.register(usersRoutes, {
     prefix: '/api/users',

@@ -83,3 +83,17 @@ export const gameListQuerySchema = listQuerySchema(gameSortFields, 'gameId').ext
 });
 export type GameListQuery = z.infer<typeof gameListQuerySchema>;
 export const gamePageSchema = pageSchema(gameSchema);
+
+/** Where a game is offered (`/games/integrations`): the casinos and integrations it is in, and its state there. */
+export const gameAssignmentsSchema = z
+  .object({
+    gameId: z.string(),
+    name: z.string(),
+    casinos: z.array(z.object({ id: z.string(), name: z.string(), active: z.boolean() })),
+    integrations: z.array(z.object({ id: z.string(), name: z.string(), active: z.boolean() })),
+  })
+  .meta({ id: 'GameAssignments' });
+export type GameAssignments = z.infer<typeof gameAssignmentsSchema>;
+export const gameAssignmentsListQuerySchema = listQuerySchema(['gameId', 'name'] as const, 'gameId');
+export type GameAssignmentsListQuery = z.infer<typeof gameAssignmentsListQuerySchema>;
+export const gameAssignmentsPageSchema = pageSchema(gameAssignmentsSchema);
