@@ -272,7 +272,7 @@ export const routes: RouteObject[] = [
                   [
                     {
                       path: ':id/push',
-                      ...crumb('crumbs.push', ADJUST_BRIDGES),
+                      ...crumb('crumbs.push', ADJUST_LAUNCH),
                       ...page('integrations', 'IntegrationPushPage'),
                     },
                   ],

@@ -29,10 +29,9 @@ function IntegrationDetail({ id }: { id: string }) {
   const update = integrationsApi.useUpdate();
   const remove = integrationsApi.useDelete();
   const setActive = useSetActive();
-  const can = useCan();
-  const canChange = can('adjustGameLaunchParameters');
-  // The push screen is a bridge setting (route access); the server's push needs the change permission too.
-  const canPush = canChange && can('adjustBridgeSettings');
+  const canChange = useCan()('adjustGameLaunchParameters');
+  // Pushing sends the configuration: the same permission as changing it (route and server agree).
+  const canPush = canChange;
   const [switching, setSwitching] = useState(false);
 
   return (

@@ -50,7 +50,7 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
   const push = usePush();
   const can = useCan();
   // The screen is a bridge setting (route access); the server's push needs the change permission too.
-  const canPush = can('adjustBridgeSettings') && can('adjustGameLaunchParameters');
+  const canPush = can('adjustGameLaunchParameters');
   const [confirming, setConfirming] = useState(false);
 
   const send = () =>
