@@ -49,7 +49,7 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
   const preview = usePushPreview(id);
   const push = usePush();
   const can = useCan();
-  // The screen is a bridge setting (route access); the server's push needs the change permission too.
+  // Pushing sends the configuration: the same permission as changing it (route and server agree).
   const canPush = can('adjustGameLaunchParameters');
   const [confirming, setConfirming] = useState(false);
 
