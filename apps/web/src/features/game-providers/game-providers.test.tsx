@@ -181,7 +181,7 @@ describe('game providers', () => {
     await screen.findByText(/Version 5/);
     expect(requests[0]!.url.pathname).toBe('/api/game-providers/relax');
 
-    await user.click(screen.getByRole('checkbox', { name: 'Remove' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Remove API secret' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await confirm(user, 'relax', 'Save');
     await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(2));

@@ -76,9 +76,9 @@ export function BridgeForm({ secretStored, readOnly = false, ...props }: BridgeF
             <PasswordInput
               label={t('bridges.fields.secret')}
               description={
-                secretStored ? t('bridges.secretStored') : t('bridges.secretHint', { min: BRIDGE_SECRET_MIN })
+                secretStored ? t('secrets.stored') : t('bridges.secretHint', { min: BRIDGE_SECRET_MIN })
               }
-              placeholder={secretStored ? `${SECRET_MASK} ${t('bridges.secretKept')}` : undefined}
+              placeholder={secretStored ? `${SECRET_MASK} ${t('secrets.kept')}` : undefined}
               withAsterisk={!secretStored}
               autoComplete="new-password"
               key={form.key('secret')}

@@ -1,17 +1,13 @@
-/**
- * The chosen operator API's configuration fields (as the provider form shows its API's): text, URL and
- * write-only secrets — a stored secret shows masked, stays when left empty, and can be removed.
- */
+/** The chosen operator API's configuration fields, on the shared API-configuration fields. */
 import {
   isOperatorSecretField,
   operatorApis,
   operatorUrlFields,
-  SECRET_MASK,
   type OperatorSecretField,
 } from '@backoffice/contracts';
-import { Checkbox, Fieldset, Group, PasswordInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { ApiConfigFields } from '../../../components/api-config-fields';
 import type { CasinoFormValues } from './form-schema';
 
 interface OperatorConfigFieldsProps {
@@ -23,61 +19,17 @@ interface OperatorConfigFieldsProps {
 
 export function OperatorConfigFields({ form, secretsSet, readOnly }: OperatorConfigFieldsProps) {
   const { t } = useTranslation();
-  const { api, clearSecrets = [] } = form.getValues();
+  const { api } = form.getValues();
   return (
-    <Fieldset legend={t('casinos.configLegend', { api: t(`casinos.apis.${api}`) })}>
-      {operatorApis[api].map((field, index) => {
-        const label = t(`casinos.config.${field}`);
-        const inputProps = {
-          ...form.getInputProps(`config.${field}`),
-          value: form.getValues().config[field] ?? '',
-        };
-        if (!isOperatorSecretField(field)) {
-          return (
-            <TextInput
-              key={field}
-              mt={index ? 'sm' : 0}
-              label={label}
-              withAsterisk={index === 0}
-              readOnly={readOnly}
-              placeholder={(operatorUrlFields as readonly string[]).includes(field) ? 'https://…' : undefined}
-              {...inputProps}
-            />
-          );
-        }
-        const stored = secretsSet.includes(field);
-        const clearing = clearSecrets.includes(field);
-        return (
-          <Group key={field} mt={index ? 'sm' : 0} align="flex-end" wrap="nowrap">
-            <PasswordInput
-              flex={1}
-              label={label}
-              readOnly={readOnly}
-              disabled={clearing}
-              autoComplete="new-password"
-              placeholder={stored ? `${SECRET_MASK} ${t('casinos.secretKept')}` : undefined}
-              description={stored ? t('casinos.secretStored') : t('casinos.secretNotSet')}
-              {...inputProps}
-            />
-            {stored && !readOnly && (
-              <Checkbox
-                mb={8}
-                label={t('casinos.removeSecret')}
-                aria-label={t('casinos.removeSecretOf', { field: label })}
-                checked={clearing}
-                onChange={(event) =>
-                  form.setFieldValue(
-                    'clearSecrets',
-                    event.currentTarget.checked
-                      ? [...clearSecrets, field]
-                      : clearSecrets.filter((cleared) => cleared !== field),
-                  )
-                }
-              />
-            )}
-          </Group>
-        );
-      })}
-    </Fieldset>
+    <ApiConfigFields
+      form={form}
+      legend={t('casinos.configLegend', { api: t(`casinos.apis.${api}`) })}
+      fields={operatorApis[api]}
+      isSecret={isOperatorSecretField}
+      urlFields={operatorUrlFields}
+      labelOf={(field) => t(`casinos.config.${field}`)}
+      secretsSet={secretsSet}
+      readOnly={readOnly}
+    />
   );
 }

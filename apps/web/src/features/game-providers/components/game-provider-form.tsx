@@ -9,14 +9,14 @@ import {
   isProviderSecretField,
   providerFieldsOf,
   providerUrlFields,
-  SECRET_MASK,
   type GameProviderApi,
   type GameProviderCreate,
   type ProviderSecretField,
 } from '@backoffice/contracts';
-import { Checkbox, Fieldset, Group, PasswordInput, Select, Text, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { ApiConfigFields } from '../../../components/api-config-fields';
 import { RecordForm } from '../../../components/record-form';
 
 export type GameProviderFormValues = GameProviderCreate;
@@ -109,64 +109,18 @@ function ConfigFields({
   readOnly: boolean;
 }) {
   const { t } = useTranslation();
-  const { api, clearSecrets = [] } = form.getValues();
-  const fields = providerFieldsOf(api);
-  if (fields.length === 0) {
-    return <Text c="dimmed">{t('gameProviders.noConfig')}</Text>;
-  }
+  const { api } = form.getValues();
   return (
-    <Fieldset legend={t('gameProviders.configLegend', { api: t(`gameProviders.apis.${api}`) })}>
-      {fields.map((field, index) => {
-        const label = t(`gameProviders.config.${field}`);
-        const inputProps = {
-          ...form.getInputProps(`config.${field}`),
-          value: form.getValues().config[field] ?? '',
-        };
-        if (!isProviderSecretField(field)) {
-          return (
-            <TextInput
-              key={field}
-              mt={index ? 'sm' : 0}
-              label={label}
-              withAsterisk={index === 0}
-              readOnly={readOnly}
-              placeholder={(providerUrlFields as readonly string[]).includes(field) ? 'https://…' : undefined}
-              {...inputProps}
-            />
-          );
-        }
-        const stored = secretsSet.includes(field);
-        const clearing = clearSecrets.includes(field);
-        return (
-          <Group key={field} mt={index ? 'sm' : 0} align="flex-end" wrap="nowrap">
-            <PasswordInput
-              flex={1}
-              label={label}
-              readOnly={readOnly}
-              disabled={clearing}
-              autoComplete="new-password"
-              placeholder={stored ? `${SECRET_MASK} ${t('gameProviders.secretKept')}` : undefined}
-              description={stored ? t('gameProviders.secretStored') : t('gameProviders.secretNotSet')}
-              {...inputProps}
-            />
-            {stored && !readOnly && (
-              <Checkbox
-                mb={8}
-                label={t('gameProviders.removeSecret')}
-                checked={clearing}
-                onChange={(event) =>
-                  form.setFieldValue(
-                    'clearSecrets',
-                    event.currentTarget.checked
-                      ? [...clearSecrets, field]
-                      : clearSecrets.filter((cleared) => cleared !== field),
-                  )
-                }
-              />
-            )}
-          </Group>
-        );
-      })}
-    </Fieldset>
+    <ApiConfigFields
+      form={form}
+      legend={t('gameProviders.configLegend', { api: t(`gameProviders.apis.${api}`) })}
+      fields={providerFieldsOf(api)}
+      isSecret={isProviderSecretField}
+      urlFields={providerUrlFields}
+      labelOf={(field) => t(`gameProviders.config.${field}`)}
+      secretsSet={secretsSet}
+      readOnly={readOnly}
+      emptyText={t('gameProviders.noConfig')}
+    />
   );
 }
