@@ -83,7 +83,7 @@ async function createProvider(page: Page, language: Language, id: string, name: 
   await page.getByLabel(/^(ID|Id)/).fill(id);
   await page.getByLabel(/^Name/).fill(name);
   await page.getByLabel(/^(API-URL|API URL)/).fill('https://provider.example.com/api');
-  await page.getByLabel(/^(API-Secret|API secret)/).fill('e2e-secret-value');
+  await page.getByLabel(/^(API-Secret|API secret)$/).fill('e2e-secret-value');
   await page.getByRole('button', { name: t.create }).click();
   await confirmWith(page, id, t.create);
   await page.getByRole('heading', { name }).waitFor();
@@ -144,7 +144,7 @@ describe.skipIf(!!skipReason)('game catalogue', () => {
       const providerId = `e2e-${suffix}`;
       await createProvider(page, language, providerId, `E2E Provider ${suffix}`);
       // The stored secret is never shown, only that it is set.
-      expect(await page.getByLabel(/^(API-Secret|API secret)/).inputValue()).toBe('');
+      expect(await page.getByLabel(/^(API-Secret|API secret)$/).inputValue()).toBe('');
       expect(await page.content()).not.toContain('e2e-secret-value');
       const provider = await (await page.request.get(url(`/api/game-providers/${providerId}`))).json();
       expect(provider.secretsSet).toEqual(['apiSecret']);
@@ -195,6 +195,10 @@ describe.skipIf(!!skipReason)('game catalogue', () => {
       await page.goto(firstVersionUrl);
       await page.getByRole('link', { name: t.copy }).click();
       await page.waitForURL(/\/copy$/);
+      // The form shows once the source version has loaded.
+      await page
+        .getByText(language === 'de' ? 'Kopie von Version 1.0.0' : 'Copied from version 1.0.0')
+        .waitFor();
       await saveVersion(page, language, gameId, '1.0.0');
       await page.getByText(t.versionTaken).waitFor();
       await saveVersion(page, language, gameId, '2.0.0');
