@@ -97,9 +97,27 @@ describe.skipIf(!!skipReason)('operators', () => {
     await choose(page, /^Game$/, /Aurora Spins/, 'aurora');
     await page.getByRole('button', { name: 'Add game' }).click();
     await page.getByText('Game aurora-spins added.').waitFor();
-    await page.getByRole('button', { name: 'Activate' }).last().click();
-    await confirmWith(page, 'aurora-spins', 'Activate');
-    await page.getByText('Game aurora-spins activated.').waitFor();
+    for (const action of ['Activate', 'Deactivate', 'Activate'] as const) {
+      await page.getByRole('button', { name: action, exact: true }).last().click();
+      await confirmWith(page, 'aurora-spins', action);
+      await page
+        .getByText(`Game aurora-spins ${action === 'Activate' ? 'activated' : 'deactivated'}.`)
+        .first()
+        .waitFor();
+    }
+    const games = await (await page.request.get(url(`/api/casinos/${casinoId}/games`))).json();
+    expect(games.items).toEqual([expect.objectContaining({ gameId: 'aurora-spins', active: true })]);
+    const trail = await (
+      await page.request.get(
+        url(`/api/audit-entries?entityType=casino-game&entityId=${casinoId}/aurora-spins`),
+      )
+    ).json();
+    expect(trail.items.map((entry: { action: string }) => entry.action)).toEqual([
+      'activate',
+      'deactivate',
+      'activate',
+      'create',
+    ]);
 
     // An integration binding the casino, with a rule and a passing test.
     const integrationId = `e2e-int-${s}`;
