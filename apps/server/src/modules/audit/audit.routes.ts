@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { errorResponses } from '../../lib/http-schemas';
 import { pageOf } from '../../lib/sql';
+import { principalOf } from '../../plugins/access';
 import { createAuditRepository } from './audit.repository';
 
 /** The audit trail, read-only: no route changes or removes an entry. */
@@ -14,11 +15,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       config: { access: 'viewReports' },
       schema: {
         tags: ['Reporting'],
-        summary: 'List audit entries (newest first), filtered by entity, user and time',
+        summary: 'List audit entries (newest first), filtered by entity, user and time; only those in scope',
         querystring: auditListQuerySchema,
         response: { 200: auditPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => pageOf(request.query, await repository.list(db, request.query)),
+    async (request) =>
+      pageOf(request.query, await repository.list(db, request.query, principalOf(request).scope)),
   );
 };
