@@ -1,11 +1,5 @@
-import type {
-  AssignedGame,
-  AssignedGameListQuery,
-  Casino,
-  CasinoListQuery,
-  IntegrationOptionDataType,
-} from '@backoffice/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Casino, CasinoListQuery, IntegrationOptionDataType } from '@backoffice/contracts';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bridges,
@@ -14,7 +8,6 @@ import {
   casinoProviderConfigs,
   casinos,
   gameProviders,
-  games,
   integrationCasinos,
   integrationOptions,
   integrations,
@@ -108,37 +101,6 @@ function listFilter(query: CasinoListQuery, scope: Scope): SQL | undefined {
     query.jurisdictionId ? eq(casinos.jurisdictionId, query.jurisdictionId) : undefined,
   );
 }
-
-const assignedSelection = {
-  gameId: casinoGames.gameId,
-  gameName: games.name,
-  active: casinoGames.active,
-  assignedAt: casinoGames.assignedAt,
-  updatedAt: casinoGames.updatedAt,
-};
-
-function toAssignedGame(row: {
-  gameId: string;
-  gameName: string;
-  active: boolean;
-  assignedAt: Date;
-  updatedAt: Date;
-}): AssignedGame {
-  return {
-    gameId: row.gameId,
-    gameName: row.gameName,
-    active: row.active,
-    assignedAt: toIso(row.assignedAt),
-    updatedAt: toIso(row.updatedAt),
-  };
-}
-
-const assignedSortColumns = {
-  gameId: casinoGames.gameId,
-  gameName: games.name,
-  active: casinoGames.active,
-  assignedAt: casinoGames.assignedAt,
-} as const;
 
 function group<T extends { casinoId: string }>(rows: T[]): Map<string, Omit<T, 'casinoId'>[]> {
   const grouped = new Map<string, Omit<T, 'casinoId'>[]>();
@@ -328,86 +290,6 @@ export function createCasinosRepository() {
         .where(eq(integrations.defaultCasinoId, id))
         .limit(1);
       return rows.length > 0;
-    },
-
-    // Games of a casino
-
-    async listGames(
-      db: Db,
-      casinoId: string,
-      query: AssignedGameListQuery,
-    ): Promise<{ items: AssignedGame[]; total: number }> {
-      const filter = and(
-        eq(casinoGames.casinoId, casinoId),
-        query.q
-          ? or(ilike(casinoGames.gameId, likePattern(query.q)), ilike(games.name, likePattern(query.q)))
-          : undefined,
-        query.active ? eq(casinoGames.active, query.active === 'true') : undefined,
-      );
-      const direction = query.order === 'desc' ? desc : asc;
-      const [rows, [totals]] = await Promise.all([
-        db
-          .select(assignedSelection)
-          .from(casinoGames)
-          .innerJoin(games, eq(games.gameId, casinoGames.gameId))
-          .where(filter)
-          .orderBy(direction(assignedSortColumns[query.sort]), asc(casinoGames.gameId))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ total: count() })
-          .from(casinoGames)
-          .innerJoin(games, eq(games.gameId, casinoGames.gameId))
-          .where(filter),
-      ]);
-      return { items: rows.map(toAssignedGame), total: totals?.total ?? 0 };
-    },
-
-    async findGame(db: Db, casinoId: string, gameId: string): Promise<AssignedGame | undefined> {
-      const [row] = await db
-        .select(assignedSelection)
-        .from(casinoGames)
-        .innerJoin(games, eq(games.gameId, casinoGames.gameId))
-        .where(and(eq(casinoGames.casinoId, casinoId), eq(casinoGames.gameId, gameId)));
-      return row && toAssignedGame(row);
-    },
-
-    /** The games of a casino with their state, for the audit entry of its deletion. */
-    async gamesOf(db: Db, casinoId: string): Promise<{ gameId: string; active: boolean }[]> {
-      return db
-        .select({ gameId: casinoGames.gameId, active: casinoGames.active })
-        .from(casinoGames)
-        .where(eq(casinoGames.casinoId, casinoId))
-        .orderBy(asc(casinoGames.gameId));
-    },
-
-    async insertGame(db: Db, casinoId: string, gameId: string, active: boolean): Promise<void> {
-      await db.insert(casinoGames).values({ casinoId, gameId, active });
-    },
-
-    /** Switches an assigned game; false when it is not assigned or already in that state. */
-    async setGameActive(db: Db, casinoId: string, gameId: string, active: boolean): Promise<boolean> {
-      const rows = await db
-        .update(casinoGames)
-        .set({ active, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(casinoGames.casinoId, casinoId),
-            eq(casinoGames.gameId, gameId),
-            ne(casinoGames.active, active),
-          ),
-        )
-        .returning({ gameId: casinoGames.gameId });
-      return rows.length > 0;
-    },
-
-    /** Removes an assigned game, answering its state before; undefined when it was not assigned. */
-    async deleteGame(db: Db, casinoId: string, gameId: string): Promise<{ active: boolean } | undefined> {
-      const [row] = await db
-        .delete(casinoGames)
-        .where(and(eq(casinoGames.casinoId, casinoId), eq(casinoGames.gameId, gameId)))
-        .returning({ active: casinoGames.active });
-      return row;
     },
   };
 }

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error';
 import { casinoInScope, integrationInScope, type Scope } from '../../lib/scope';
 import { pageOf } from '../../lib/sql';
 import { changeVersioned, withConstraintErrors } from '../../lib/writes';
+import { createAssignedGamesRepository } from '../games/assigned-games.repository';
 import { auditOf, type Actor } from '../audit/audit.service';
 import { operatorAuditSecrets, resolveOperatorConfig } from './casinos.config';
 import {
@@ -112,7 +113,11 @@ function asSeenIn(scope: Scope, casino: Casino): Casino {
   return { ...casino, integrationIds: casino.integrationIds.filter((id) => integrationInScope(scope, id)) };
 }
 
-export function createCasinosService(db: Db, repository = createCasinosRepository()) {
+export function createCasinosService(
+  db: Db,
+  repository = createCasinosRepository(),
+  assignedGames = createAssignedGamesRepository('casino'),
+) {
   function answer(casino: StoredCasino, scope: Scope): Casino {
     return asSeenIn(scope, toCasino(casino));
   }
@@ -261,7 +266,7 @@ export function createCasinosService(db: Db, repository = createCasinosRepositor
                   throw new AppError('CASINO_IS_INTEGRATION_DEFAULT');
                 }
                 if (current.integrationIds.length > 0) throw new AppError('CASINO_BOUND_TO_INTEGRATION');
-                const assigned = await repository.gamesOf(tx, id);
+                const assigned = await assignedGames.all(tx, id);
                 return (await repository.delete(tx, id, version)) ? assigned : undefined;
               },
               'CASINO_NOT_FOUND',
@@ -306,7 +311,7 @@ export function createCasinosService(db: Db, repository = createCasinosRepositor
 
     async listGames(id: string, query: AssignedGameListQuery, scope: Scope): Promise<Page<AssignedGame>> {
       await assertCasinoExists(db, scope, id);
-      return pageOf(query, await repository.listGames(db, id, query));
+      return pageOf(query, await assignedGames.list(db, id, query));
     },
 
     async assignGame(id: string, input: AssignGame, { scope, actor }: Caller): Promise<AssignedGame> {
@@ -315,8 +320,8 @@ export function createCasinosService(db: Db, repository = createCasinosRepositor
         () =>
           db.transaction(async (tx) => {
             await assertCasinoExists(tx, scope, id);
-            await repository.insertGame(tx, id, input.gameId, input.active);
-            const assigned = (await repository.findGame(tx, id, input.gameId))!;
+            await assignedGames.insert(tx, id, input.gameId, input.active);
+            const assigned = (await assignedGames.find(tx, id, input.gameId))!;
             await auditGame(tx, {
               actor,
               action: 'create',
@@ -340,8 +345,8 @@ export function createCasinosService(db: Db, repository = createCasinosRepositor
       assertVisible(scope, id);
       return db.transaction(async (tx) => {
         await assertCasinoExists(tx, scope, id);
-        const changed = await repository.setGameActive(tx, id, gameId, active);
-        const current = await repository.findGame(tx, id, gameId);
+        const changed = await assignedGames.setActive(tx, id, gameId, active);
+        const current = await assignedGames.find(tx, id, gameId);
         if (!current) throw new AppError('CASINO_GAME_NOT_ASSIGNED');
         if (changed) {
           await auditGame(tx, {
@@ -360,7 +365,7 @@ export function createCasinosService(db: Db, repository = createCasinosRepositor
       assertVisible(scope, id);
       return db.transaction(async (tx) => {
         await assertCasinoExists(tx, scope, id);
-        const removed = await repository.deleteGame(tx, id, gameId);
+        const removed = await assignedGames.remove(tx, id, gameId);
         if (!removed) throw new AppError('CASINO_GAME_NOT_ASSIGNED');
         await auditGame(tx, {
           actor,

@@ -30,10 +30,10 @@ import { AppError } from '../../lib/app-error';
 import { casinoInScope, integrationInScope, type Scope } from '../../lib/scope';
 import { pageOf } from '../../lib/sql';
 import { assertCurrent, changeVersioned, withConstraintErrors } from '../../lib/writes';
+import { createAssignedGamesRepository } from '../games/assigned-games.repository';
 import { auditOf, type Actor } from '../audit/audit.service';
 import { createBridgeClient, type BridgeClientOptions } from '../bridges/bridge-client';
 import { configurationDocument, type IntegrationConfigurationDocument } from './integration-document';
-import { createIntegrationGamesRepository } from './integration-games.repository';
 import {
   createIntegrationsRepository,
   toIntegration,
@@ -134,7 +134,7 @@ export function createIntegrationsService(
   db: Db,
   options: IntegrationsServiceOptions = {},
   repository = createIntegrationsRepository(),
-  gamesRepository = createIntegrationGamesRepository(),
+  gamesRepository = createAssignedGamesRepository('integration'),
 ) {
   const bridgeClient = createBridgeClient(options.bridgeClient);
 
@@ -385,7 +385,7 @@ export function createIntegrationsService(
 
     removeGame(integrationId: string, gameId: string, scope: Scope, actor: Actor | null): Promise<void> {
       return changeGames(integrationId, scope, async (tx) => {
-        const removed = await gamesRepository.delete(tx, integrationId, gameId);
+        const removed = await gamesRepository.remove(tx, integrationId, gameId);
         if (!removed) throw new AppError('INTEGRATION_GAME_NOT_ASSIGNED');
         await auditGame(tx, {
           actor,
