@@ -18,3 +18,5 @@ export * from './masterdata';
 export * from './permissions';
 export * from './routes';
 export * from './users';
+export * from './platform';
+export * from './reports';

@@ -16,3 +16,8 @@ export function pageOf<Item>(
 ): { items: Item[]; total: number; page: number; pageSize: number } {
   return { ...result, page: query.page, pageSize: query.pageSize };
 }
+
+/** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

@@ -5,3 +5,4 @@ export * from './jurisdictions';
 export * from './oidc';
 export * from './operators';
 export * from './users';
+export * from './platform';

@@ -1,0 +1,181 @@
+/**
+ * The rollups the reports read (round_stats_daily and round_stats_monthly). Every ingest adds what its
+ * rounds contribute and takes away what the replaced states contributed, in the same transaction as the
+ * rounds, so the rollups always equal a recomputation from the raw rounds. `rebuildRollups` recomputes
+ * them for repair.
+ */
+import { isFinalStatus, type RoundStatus } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** What a round (in one state) adds to the figures of its rollup row. */
+export interface RoundContribution {
+  casinoId: string;
+  /** UTC day of the round's start, yyyy-MM-dd. */
+  day: string;
+  integrationId: string;
+  gameId: string;
+  currency: string;
+  rounds: number;
+  openRounds: number;
+  refundedRounds: number;
+  bet: number;
+  win: number;
+}
+
+export interface RoundState {
+  casinoId: string;
+  startedAt: string;
+  integrationId: string;
+  gameId: string;
+  currency: string;
+  status: RoundStatus;
+  debit: number;
+  credit: number;
+}
+
+const REFUNDED: RoundStatus = 'refunded';
+
+export function utcDayOf(instant: string): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}
+
+/** A refunded round's money went back to the player: it counts as a round, not as turnover or win. */
+export function contributionOf(round: RoundState, sign: 1 | -1 = 1): RoundContribution {
+  const refunded = round.status === REFUNDED;
+  return {
+    casinoId: round.casinoId,
+    day: utcDayOf(round.startedAt),
+    integrationId: round.integrationId,
+    gameId: round.gameId,
+    currency: round.currency,
+    rounds: sign,
+    openRounds: isFinalStatus(round.status) ? 0 : sign,
+    refundedRounds: refunded ? sign : 0,
+    bet: refunded ? 0 : sign * round.debit,
+    win: refunded ? 0 : sign * round.credit,
+  };
+}
+
+const figureNames = ['rounds', 'openRounds', 'refundedRounds', 'bet', 'win'] as const;
+
+/** Adds contributions up per rollup row, dropping rows whose figures cancel out. */
+export function sumContributions(contributions: Iterable<RoundContribution>): RoundContribution[] {
+  const byKey = new Map<string, RoundContribution>();
+  for (const contribution of contributions) {
+    const key = [
+      contribution.casinoId,
+      contribution.day,
+      contribution.integrationId,
+      contribution.gameId,
+      contribution.currency,
+    ].join('\u0000');
+    const sum = byKey.get(key);
+    if (!sum) {
+      byKey.set(key, { ...contribution });
+      continue;
+    }
+    for (const name of figureNames) sum[name] += contribution[name];
+  }
+  return [...byKey.entries()]
+    .filter(([, sum]) => figureNames.some((name) => sum[name] !== 0))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, sum]) => sum);
+}
+
+/**
+ * Adds the summed contributions to the daily and monthly rollups. Rows are written in key order so that
+ * concurrent ingests lock them in the same order (no deadlocks between batches).
+ */
+export async function applyContributions(db: Db, contributions: RoundContribution[]): Promise<void> {
+  if (contributions.length === 0) return;
+  const rows = JSON.stringify(
+    contributions.map((c) => ({
+      casino_id: c.casinoId,
+      day: c.day,
+      integration_id: c.integrationId,
+      game_id: c.gameId,
+      currency: c.currency,
+      rounds: c.rounds,
+      open_rounds: c.openRounds,
+      refunded_rounds: c.refundedRounds,
+      bet: c.bet,
+      win: c.win,
+    })),
+  );
+  const source = sql`json_to_recordset(${rows}::json) as d(casino_id text, day date, integration_id text,
+    game_id text, currency text, rounds bigint, open_rounds bigint, refunded_rounds bigint, bet bigint, win bigint)`;
+  await db.execute(sql`
+    insert into round_stats_daily as s
+      (casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win)
+    select casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win
+    from ${source}
+    order by casino_id, day, integration_id, game_id, currency
+    on conflict (casino_id, day, integration_id, game_id, currency) do update set
+      rounds = s.rounds + excluded.rounds,
+      open_rounds = s.open_rounds + excluded.open_rounds,
+      refunded_rounds = s.refunded_rounds + excluded.refunded_rounds,
+      bet = s.bet + excluded.bet,
+      win = s.win + excluded.win`);
+  await db.execute(sql`
+    insert into round_stats_monthly as s
+      (casino_id, month, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win)
+    select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
+      sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win)
+    from ${source}
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
+    on conflict (casino_id, month, integration_id, game_id, currency) do update set
+      rounds = s.rounds + excluded.rounds,
+      open_rounds = s.open_rounds + excluded.open_rounds,
+      refunded_rounds = s.refunded_rounds + excluded.refunded_rounds,
+      bet = s.bet + excluded.bet,
+      win = s.win + excluded.win`);
+}
+
+/** The rollup figures of raw rounds, grouped like round_stats_daily (also what tests compare against). */
+export const recomputedDailySql = sql`
+  select casino_id, (started_at at time zone 'UTC')::date as day, integration_id, game_id, currency,
+    count(*) as rounds,
+    count(*) filter (where status in ('open', 'autoCloseFailed')) as open_rounds,
+    count(*) filter (where status = 'refunded') as refunded_rounds,
+    coalesce(sum(debit) filter (where status <> 'refunded'), 0) as bet,
+    coalesce(sum(credit) filter (where status <> 'refunded'), 0) as win
+  from game_rounds`;
+
+export interface RebuildScope {
+  /** First and last month to rebuild, yyyy-MM; both whole months. Without them, everything. */
+  fromMonth?: string;
+  toMonth?: string;
+}
+
+/**
+ * Recomputes the rollups from the raw rounds (for repair), within one transaction. It locks the rollups
+ * against concurrent ingests, which wait and then add to the rebuilt figures.
+ */
+export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<{ dailyRows: number }> {
+  const from = scope.fromMonth ? `${scope.fromMonth}-01` : '0001-01-01';
+  const until = scope.toMonth
+    ? sql`(${`${scope.toMonth}-01`}::date + interval '1 month')::date`
+    : sql`'infinity'::date`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`lock table round_stats_daily, round_stats_monthly in exclusive mode`);
+    await tx.execute(sql`delete from round_stats_daily where day >= ${from}::date and day < ${until}`);
+    await tx.execute(sql`delete from round_stats_monthly where month >= ${from}::date and month < ${until}`);
+    const inserted = await tx.execute(sql`
+      insert into round_stats_daily
+        (casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win)
+      ${recomputedDailySql}
+      where started_at >= ${from}::date at time zone 'UTC' and started_at < ${until} at time zone 'UTC'
+      group by 1, 2, 3, 4, 5`);
+    await tx.execute(sql`
+      insert into round_stats_monthly
+        (casino_id, month, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win)
+      select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
+        sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win)
+      from round_stats_daily
+      where day >= ${from}::date and day < ${until}
+      group by 1, 2, 3, 4, 5`);
+    return { dailyRows: (inserted as { rowCount?: number; affectedRows?: number }).rowCount ?? 0 };
+  });
+}
