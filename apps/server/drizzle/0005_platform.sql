@@ -69,8 +69,11 @@ CREATE TABLE "round_stats_daily" (
 	"refunded_rounds" bigint DEFAULT 0 NOT NULL,
 	"bet" bigint DEFAULT 0 NOT NULL,
 	"win" bigint DEFAULT 0 NOT NULL,
+	"bet_eur" numeric DEFAULT '0' NOT NULL,
+	"win_eur" numeric DEFAULT '0' NOT NULL,
+	"unrated_rounds" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "round_stats_daily_pkey" PRIMARY KEY("casino_id","day","integration_id","game_id","currency"),
-	CONSTRAINT "round_stats_daily_non_negative" CHECK ("rounds" >= 0 AND "open_rounds" >= 0 AND "refunded_rounds" >= 0 AND "bet" >= 0 AND "win" >= 0)
+	CONSTRAINT "round_stats_daily_non_negative" CHECK ("rounds" >= 0 AND "open_rounds" >= 0 AND "refunded_rounds" >= 0 AND "bet" >= 0 AND "win" >= 0 AND "bet_eur" >= 0 AND "win_eur" >= 0 AND "unrated_rounds" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "round_stats_monthly" (
@@ -84,8 +87,11 @@ CREATE TABLE "round_stats_monthly" (
 	"refunded_rounds" bigint DEFAULT 0 NOT NULL,
 	"bet" bigint DEFAULT 0 NOT NULL,
 	"win" bigint DEFAULT 0 NOT NULL,
+	"bet_eur" numeric DEFAULT '0' NOT NULL,
+	"win_eur" numeric DEFAULT '0' NOT NULL,
+	"unrated_rounds" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "round_stats_monthly_pkey" PRIMARY KEY("casino_id","month","integration_id","game_id","currency"),
-	CONSTRAINT "round_stats_monthly_non_negative" CHECK ("rounds" >= 0 AND "open_rounds" >= 0 AND "refunded_rounds" >= 0 AND "bet" >= 0 AND "win" >= 0),
+	CONSTRAINT "round_stats_monthly_non_negative" CHECK ("rounds" >= 0 AND "open_rounds" >= 0 AND "refunded_rounds" >= 0 AND "bet" >= 0 AND "win" >= 0 AND "bet_eur" >= 0 AND "win_eur" >= 0 AND "unrated_rounds" >= 0),
 	CONSTRAINT "round_stats_monthly_first_day" CHECK (extract(day from "round_stats_monthly"."month") = 1)
 );
 --> statement-breakpoint
@@ -123,6 +129,7 @@ CREATE INDEX "game_rounds_started_idx" ON "game_rounds" USING btree ("casino_id"
 CREATE UNIQUE INDEX "integration_api_keys_hash_key" ON "integration_api_keys" USING btree ("key_hash");--> statement-breakpoint
 CREATE INDEX "integration_api_keys_integration_idx" ON "integration_api_keys" USING btree ("integration_id");--> statement-breakpoint
 CREATE INDEX "round_stats_daily_day_idx" ON "round_stats_daily" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "round_stats_daily_unrated_idx" ON "round_stats_daily" USING btree ("day","currency") WHERE "round_stats_daily"."unrated_rounds" > 0;--> statement-breakpoint
 CREATE INDEX "round_stats_monthly_month_idx" ON "round_stats_monthly" USING btree ("month");--> statement-breakpoint
 CREATE INDEX "significant_events_happened_idx" ON "significant_events" USING btree ("happened_at");--> statement-breakpoint
 -- Creates the month's partition of game_rounds unless it exists; answers whether it created it. Several

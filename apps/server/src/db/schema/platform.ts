@@ -16,6 +16,7 @@ import {
   date,
   index,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -141,11 +142,19 @@ const rollupFigures = {
   bet: count('bet'),
   /** Wins: the credits of all rounds except refunded ones. */
   win: count('win'),
+  /**
+   * The same in EUR cents (exact, unrounded): each day's amounts times that day's rate of the currency.
+   * Rounds of a day without a rate add nothing here and count in `unratedRounds` instead; writing a rate
+   * later reprices them (see rollups.ts).
+   */
+  betEur: numeric('bet_eur').notNull().default('0'),
+  winEur: numeric('win_eur').notNull().default('0'),
+  unratedRounds: count('unrated_rounds'),
 };
 
 /**
  * Figures per casino, UTC day of the rounds' start, integration, game and currency; kept exact on every
- * ingest. EUR values are derived when read, with the rate of the day from master data.
+ * ingest and on every change of an exchange rate.
  */
 export const roundStatsDaily = pgTable(
   'round_stats_daily',
@@ -156,6 +165,9 @@ export const roundStatsDaily = pgTable(
       columns: [table.casinoId, table.day, table.integrationId, table.gameId, table.currency],
     }),
     index('round_stats_daily_day_idx').on(table.day),
+    index('round_stats_daily_unrated_idx')
+      .on(table.day, table.currency)
+      .where(sql`${table.unratedRounds} > 0`),
   ],
 );
 
