@@ -48,6 +48,8 @@ import { jurisdictionsRoutes } from './modules/jurisdictions/jurisdictions.route
 import { createJurisdictionsService } from './modules/jurisdictions/jurisdictions.service';
 import { masterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { createMasterdataService } from './modules/masterdata/masterdata.service';
+import { apiKeysRoutes } from './modules/platform/api-keys.routes';
+import { createApiKeysService } from './modules/platform/api-keys.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
@@ -213,6 +215,7 @@ export async function buildApp({
     prefix: '/api/integrations',
     service: createIntegrationsService(db, integrations),
   });
+  await app.register(apiKeysRoutes, { prefix: '/api/integrations', service: createApiKeysService(db) });
   await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
   await app.register(gameAssignmentsRoutes, { prefix: '/api/game-assignments', db });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });

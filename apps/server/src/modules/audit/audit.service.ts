@@ -20,7 +20,9 @@ export type AuditAction =
   | 'sign-out'
   | 'activate'
   | 'deactivate'
-  | 'push';
+  | 'push'
+  | 'api-key-created'
+  | 'api-key-revoked';
 
 type Fields = Record<string, unknown>;
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
