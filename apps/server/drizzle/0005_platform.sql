@@ -72,8 +72,7 @@ CREATE TABLE "round_stats_daily" (
 	"bet_eur" numeric DEFAULT '0' NOT NULL,
 	"win_eur" numeric DEFAULT '0' NOT NULL,
 	"unrated_rounds" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "round_stats_daily_pkey" PRIMARY KEY("casino_id","day","integration_id","game_id","currency"),
-	CONSTRAINT "round_stats_daily_non_negative" CHECK ("rounds" >= 0 AND "open_rounds" >= 0 AND "refunded_rounds" >= 0 AND "bet" >= 0 AND "win" >= 0 AND "bet_eur" >= 0 AND "win_eur" >= 0 AND "unrated_rounds" >= 0)
+	CONSTRAINT "round_stats_daily_pkey" PRIMARY KEY("casino_id","day","integration_id","game_id","currency")
 );
 --> statement-breakpoint
 CREATE TABLE "round_stats_monthly" (
@@ -91,7 +90,6 @@ CREATE TABLE "round_stats_monthly" (
 	"win_eur" numeric DEFAULT '0' NOT NULL,
 	"unrated_rounds" bigint DEFAULT 0 NOT NULL,
 	CONSTRAINT "round_stats_monthly_pkey" PRIMARY KEY("casino_id","month","integration_id","game_id","currency"),
-	CONSTRAINT "round_stats_monthly_non_negative" CHECK ("rounds" >= 0 AND "open_rounds" >= 0 AND "refunded_rounds" >= 0 AND "bet" >= 0 AND "win" >= 0 AND "bet_eur" >= 0 AND "win_eur" >= 0 AND "unrated_rounds" >= 0),
 	CONSTRAINT "round_stats_monthly_first_day" CHECK (extract(day from "round_stats_monthly"."month") = 1)
 );
 --> statement-breakpoint

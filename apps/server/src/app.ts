@@ -1,4 +1,5 @@
 /** Builds the Fastify application from its parts; `main.ts` decides where it listens. */
+import { PLATFORM_API_PREFIX } from '@backoffice/contracts';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
@@ -48,8 +49,7 @@ import { jurisdictionsRoutes } from './modules/jurisdictions/jurisdictions.route
 import { createJurisdictionsService } from './modules/jurisdictions/jurisdictions.service';
 import { masterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { createMasterdataService } from './modules/masterdata/masterdata.service';
-import { apiKeysRoutes } from './modules/platform/api-keys.routes';
-import { createApiKeysService } from './modules/platform/api-keys.service';
+import { platformRoutes } from './modules/platform/platform.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
@@ -215,10 +215,10 @@ export async function buildApp({
     prefix: '/api/integrations',
     service: createIntegrationsService(db, integrations),
   });
-  await app.register(apiKeysRoutes, { prefix: '/api/integrations', service: createApiKeysService(db) });
   await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
   await app.register(gameAssignmentsRoutes, { prefix: '/api/game-assignments', db });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
+  await app.register(platformRoutes, { prefix: PLATFORM_API_PREFIX, db });
   await app.register(usersRoutes, {
     prefix: '/api/users',
     service: createUsersService({ db, identity, sessions }),

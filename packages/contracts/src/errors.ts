@@ -115,6 +115,34 @@ export const errorCatalogue = {
     'Der Reporting-Service antwortet nicht.',
   ),
 
+  // Platform data (ingest API)
+  PLATFORM_UNKNOWN_CASINO: define(
+    422,
+    'Unknown casino, or the casino is not bound to the integration of the API key.',
+    'Unbekanntes Casino, oder das Casino ist nicht an die Integration des API-Schlüssels gebunden.',
+  ),
+  PLATFORM_UNKNOWN_GAME: define(422, 'Unknown game.', 'Unbekanntes Spiel.'),
+  ROUND_FIELD_IMMUTABLE: define(
+    422,
+    "A round's integration, player, game and currency cannot change.",
+    'Integration, Spieler, Spiel und Währung einer Spielrunde können sich nicht ändern.',
+  ),
+  ROUND_START_OUT_OF_RANGE: define(
+    422,
+    'The start of the round must lie between the year 2000 and tomorrow.',
+    'Der Beginn der Spielrunde muss zwischen dem Jahr 2000 und morgen liegen.',
+  ),
+  ROUND_UPDATED_BEFORE_START: define(
+    400,
+    'A round cannot change before it started.',
+    'Eine Spielrunde kann sich nicht vor ihrem Beginn ändern.',
+  ),
+  ROUND_MONEY_SPLIT_MISMATCH: define(
+    400,
+    'Real, bonus and voucher money must add up to the debit.',
+    'Echtgeld, Bonusgeld und Gutscheine müssen zusammen die Belastung ergeben.',
+  ),
+
   // Master data
   JURISDICTION_NAME_TAKEN: define(
     409,

@@ -89,14 +89,20 @@ export const platformRoundSchema = z
   })
   .superRefine((round, context) => {
     if (Date.parse(round.updatedAt) < Date.parse(round.startedAt)) {
-      context.addIssue({ code: 'custom', path: ['updatedAt'], message: 'Must not be before startedAt' });
+      context.addIssue({
+        code: 'custom',
+        path: ['updatedAt'],
+        message: 'ROUND_UPDATED_BEFORE_START',
+        params: { code: 'ROUND_UPDATED_BEFORE_START' },
+      });
     }
     const split = round.moneySplit;
     if (split && split.real + split.bonus + split.voucher !== round.debit) {
       context.addIssue({
         code: 'custom',
         path: ['moneySplit'],
-        message: 'Real, bonus and voucher money must add up to the debit',
+        message: 'ROUND_MONEY_SPLIT_MISMATCH',
+        params: { code: 'ROUND_MONEY_SPLIT_MISMATCH' },
       });
     }
   });

@@ -5,7 +5,7 @@
  * them for repair.
  */
 import { isFinalStatus, type RoundStatus } from '@backoffice/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
 /** What a round (in one state) adds to the figures of its rollup row. */
@@ -83,9 +83,31 @@ export function sumContributions(contributions: Iterable<RoundContribution>): Ro
     .map(([, sum]) => sum);
 }
 
+/** The rate of a currency on a day as SQL: EUR is 1 without a master-data row; a missing rate is null. */
+const rateOf = (day: SQL, currency: SQL) => sql`(case when ${currency} = 'EUR' then 1::numeric else
+  (select r.rate_to_eur from fx_rates r where r.day = ${day} and r.currency = ${currency}) end)`;
+
+/** Serialises rollup writes of one day and currency against a change of that day's rate. */
+const RATE_LOCK_SPACE = 727_003;
+const rateLockKey = (day: string, currency: string) =>
+  sql`${RATE_LOCK_SPACE}, hashtext(${`${day}|${currency}`})`;
+
 /**
- * Adds the summed contributions to the daily and monthly rollups. Rows are written in key order so that
- * concurrent ingests lock them in the same order (no deadlocks between batches).
+ * Ingests hold these (shared, so they don't wait for each other) while they add to the rollups of a day and
+ * currency; `repriceRollups` takes the same lock exclusively. Taken in a fixed order.
+ */
+export async function lockRatesShared(db: Db, contributions: RoundContribution[]): Promise<void> {
+  const pairs = [...new Set(contributions.map((c) => `${c.day}|${c.currency}`))].sort();
+  for (const pair of pairs) {
+    const [day, currency] = pair.split('|') as [string, string];
+    await db.execute(sql`select pg_advisory_xact_lock_shared(${rateLockKey(day, currency)})`);
+  }
+}
+
+/**
+ * Adds the summed contributions to the daily and monthly rollups, priced with the rate of each day (the
+ * caller holds `lockRatesShared`). Rows are written in key order so that concurrent ingests lock them in
+ * the same order (no deadlocks between batches).
  */
 export async function applyContributions(db: Db, contributions: RoundContribution[]): Promise<void> {
   if (contributions.length === 0) return;
@@ -103,45 +125,88 @@ export async function applyContributions(db: Db, contributions: RoundContributio
       win: c.win,
     })),
   );
-  const source = sql`json_to_recordset(${rows}::json) as d(casino_id text, day date, integration_id text,
-    game_id text, currency text, rounds bigint, open_rounds bigint, refunded_rounds bigint, bet bigint, win bigint)`;
+  const priced = sql`(select d.*, ${rateOf(sql`d.day`, sql`d.currency`)} as rate
+    from json_to_recordset(${rows}::json) as d(casino_id text, day date, integration_id text, game_id text,
+      currency text, rounds bigint, open_rounds bigint, refunded_rounds bigint, bet bigint, win bigint)) p`;
+  const figures = sql`rounds, open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds`;
+  const addFigures = sql`
+    rounds = s.rounds + excluded.rounds,
+    open_rounds = s.open_rounds + excluded.open_rounds,
+    refunded_rounds = s.refunded_rounds + excluded.refunded_rounds,
+    bet = s.bet + excluded.bet,
+    win = s.win + excluded.win,
+    bet_eur = s.bet_eur + excluded.bet_eur,
+    win_eur = s.win_eur + excluded.win_eur,
+    unrated_rounds = s.unrated_rounds + excluded.unrated_rounds`;
   await db.execute(sql`
-    insert into round_stats_daily as s
-      (casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win)
-    select casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win
-    from ${source}
+    insert into round_stats_daily as s (casino_id, day, integration_id, game_id, currency, ${figures})
+    select casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win,
+      coalesce(bet * rate, 0), coalesce(win * rate, 0), case when rate is null then rounds else 0 end
+    from ${priced}
     order by casino_id, day, integration_id, game_id, currency
-    on conflict (casino_id, day, integration_id, game_id, currency) do update set
-      rounds = s.rounds + excluded.rounds,
-      open_rounds = s.open_rounds + excluded.open_rounds,
-      refunded_rounds = s.refunded_rounds + excluded.refunded_rounds,
-      bet = s.bet + excluded.bet,
-      win = s.win + excluded.win`);
+    on conflict (casino_id, day, integration_id, game_id, currency) do update set ${addFigures}`);
   await db.execute(sql`
-    insert into round_stats_monthly as s
-      (casino_id, month, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win)
+    insert into round_stats_monthly as s (casino_id, month, integration_id, game_id, currency, ${figures})
     select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
-      sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win)
-    from ${source}
+      sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win),
+      coalesce(sum(bet * rate), 0), coalesce(sum(win * rate), 0),
+      sum(case when rate is null then rounds else 0 end)
+    from ${priced}
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
-    on conflict (casino_id, month, integration_id, game_id, currency) do update set
-      rounds = s.rounds + excluded.rounds,
-      open_rounds = s.open_rounds + excluded.open_rounds,
-      refunded_rounds = s.refunded_rounds + excluded.refunded_rounds,
-      bet = s.bet + excluded.bet,
-      win = s.win + excluded.win`);
+    on conflict (casino_id, month, integration_id, game_id, currency) do update set ${addFigures}`);
 }
 
-/** The rollup figures of raw rounds, grouped like round_stats_daily (also what tests compare against). */
-export const recomputedDailySql = sql`
-  select casino_id, (started_at at time zone 'UTC')::date as day, integration_id, game_id, currency,
-    count(*) as rounds,
-    count(*) filter (where status in ('open', 'autoCloseFailed')) as open_rounds,
-    count(*) filter (where status = 'refunded') as refunded_rounds,
-    coalesce(sum(debit) filter (where status <> 'refunded'), 0) as bet,
-    coalesce(sum(credit) filter (where status <> 'refunded'), 0) as win
-  from game_rounds`;
+/**
+ * Brings the EUR values of a day and currency in line with its rate in master data, after the rate was
+ * added, changed or removed (call it in the same transaction, after the write). Monthly rows get the
+ * difference, so ingests of other days running at the same time keep their additions.
+ */
+export async function repriceRollups(db: Db, day: string, currency: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${rateLockKey(day, currency)})`);
+  const rate = rateOf(sql`${day}::date`, sql`${currency}::text`);
+  await db.execute(sql`
+    insert into round_stats_monthly as s (casino_id, month, integration_id, game_id, currency, bet_eur,
+      win_eur, unrated_rounds)
+    select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
+      coalesce(bet * r.rate, 0) - bet_eur, coalesce(win * r.rate, 0) - win_eur,
+      (case when r.rate is null then rounds else 0 end) - unrated_rounds
+    from round_stats_daily, (select ${rate} as rate) r
+    where day = ${day}::date and currency = ${currency}
+    order by casino_id, integration_id, game_id
+    on conflict (casino_id, month, integration_id, game_id, currency) do update set
+      bet_eur = s.bet_eur + excluded.bet_eur,
+      win_eur = s.win_eur + excluded.win_eur,
+      unrated_rounds = s.unrated_rounds + excluded.unrated_rounds`);
+  await db.execute(sql`
+    update round_stats_daily set
+      bet_eur = coalesce(bet * r.rate, 0),
+      win_eur = coalesce(win * r.rate, 0),
+      unrated_rounds = case when r.rate is null then rounds else 0 end
+    from (select ${rate} as rate) r
+    where day = ${day}::date and currency = ${currency}`);
+}
+
+/**
+ * The figures of round_stats_daily recomputed from the raw rounds (optionally only those matching
+ * `where`): what a rebuild writes, and what tests compare the maintained rollups with.
+ */
+export function recomputedDailySql(where: SQL = sql`true`): SQL {
+  return sql`
+    select raw.*, coalesce(bet * r.rate, 0) as bet_eur, coalesce(win * r.rate, 0) as win_eur,
+      case when r.rate is null then rounds else 0 end as unrated_rounds
+    from (
+      select casino_id, (started_at at time zone 'UTC')::date as day, integration_id, game_id, currency,
+        count(*) as rounds,
+        count(*) filter (where status in ('open', 'autoCloseFailed')) as open_rounds,
+        count(*) filter (where status = 'refunded') as refunded_rounds,
+        coalesce(sum(debit) filter (where status <> 'refunded'), 0) as bet,
+        coalesce(sum(credit) filter (where status <> 'refunded'), 0) as win
+      from game_rounds
+      where ${where}
+      group by 1, 2, 3, 4, 5
+    ) raw, lateral (select ${rateOf(sql`raw.day`, sql`raw.currency`)} as rate) r`;
+}
 
 export interface RebuildScope {
   /** First and last month to rebuild, yyyy-MM; both whole months. Without them, everything. */
@@ -159,20 +224,21 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
     ? sql`(${`${scope.toMonth}-01`}::date + interval '1 month')::date`
     : sql`'infinity'::date`;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table round_stats_daily, round_stats_monthly in exclusive mode`);
+    await tx.execute(sql`lock table round_stats_daily, round_stats_monthly, fx_rates in exclusive mode`);
     await tx.execute(sql`delete from round_stats_daily where day >= ${from}::date and day < ${until}`);
     await tx.execute(sql`delete from round_stats_monthly where month >= ${from}::date and month < ${until}`);
     const inserted = await tx.execute(sql`
-      insert into round_stats_daily
-        (casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win)
-      ${recomputedDailySql}
-      where started_at >= ${from}::date at time zone 'UTC' and started_at < ${until} at time zone 'UTC'
-      group by 1, 2, 3, 4, 5`);
+      insert into round_stats_daily (casino_id, day, integration_id, game_id, currency, rounds, open_rounds,
+        refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds)
+      ${recomputedDailySql(
+        sql`started_at >= ${from}::date at time zone 'UTC' and started_at < ${until} at time zone 'UTC'`,
+      )}`);
     await tx.execute(sql`
-      insert into round_stats_monthly
-        (casino_id, month, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win)
+      insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, rounds,
+        open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds)
       select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
-        sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win)
+        sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win), sum(bet_eur), sum(win_eur),
+        sum(unrated_rounds)
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
       group by 1, 2, 3, 4, 5`);

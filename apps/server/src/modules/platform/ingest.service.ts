@@ -1,0 +1,433 @@
+/**
+ * Ingest of the game platform's data (architecture §3): players, game rounds and savegames in batches of
+ * one integration. A batch is written whole in one transaction or not at all; re-sending it changes
+ * nothing; a round update is applied only when it moves the round forward; the rollups change in the same
+ * transaction by exactly what the rounds added and replaced.
+ */
+import {
+  errorMessage,
+  isFinalStatus,
+  type ErrorCode,
+  type IngestResult,
+  type Language,
+  type PlatformPlayer,
+  type PlatformRound,
+  type PlatformSavegame,
+} from '@backoffice/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { games, integrationCasinos } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { rowsOf } from '../../lib/sql';
+import {
+  applyContributions,
+  contributionOf,
+  lockRatesShared,
+  sumContributions,
+  type RoundContribution,
+  type RoundState,
+} from './rollups';
+import { ensurePartitions } from './partitions';
+
+const EARLIEST_START = Date.parse('2000-01-01T00:00:00Z');
+const DAY_MS = 86_400_000;
+/** Concurrent batches may race to insert the same new round, or deadlock: the loser runs again. */
+const MAX_ATTEMPTS = 5;
+const RETRYABLE = new Set(['40001', '40P01']);
+
+class InsertRace extends Error {}
+
+type ItemProblem = { index: number; field: string; code: ErrorCode };
+
+function refuse(kind: string, problems: ItemProblem[], language: Language): never {
+  throw new AppError(
+    'VALIDATION_FAILED',
+    problems.map((problem) => ({
+      path: `body.${kind}.${problem.index}.${problem.field}`,
+      message: errorMessage(problem.code, language),
+    })),
+  );
+}
+
+function isRetryable(error: unknown): boolean {
+  if (error instanceof InsertRace) return true;
+  const code =
+    (error as { code?: unknown; cause?: { code?: unknown } }).code ??
+    (error as { cause?: { code?: unknown } }).cause?.code;
+  return typeof code === 'string' && RETRYABLE.has(code);
+}
+
+async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+    }
+  }
+}
+
+/** The round as stored: what the rollups need of an earlier state, and its immutable fields. */
+interface StoredRound extends RoundState {
+  roundId: string;
+  playerId: string;
+  updatedAt: string;
+}
+
+const roundKey = (round: { casinoId: string; roundId: string; startedAt: string }) =>
+  `${round.casinoId}\u0000${round.roundId}\u0000${new Date(round.startedAt).toISOString()}`;
+
+/** Whether `next` is a later state of a round that is still open: final rounds never change again. */
+export function movesForward(
+  stored: { status: PlatformRound['status']; updatedAt: string },
+  next: { status: PlatformRound['status']; updatedAt: string },
+): boolean {
+  if (isFinalStatus(stored.status)) return false;
+  if (isFinalStatus(next.status)) return true;
+  return Date.parse(next.updatedAt) > Date.parse(stored.updatedAt);
+}
+
+const stateOf = (round: PlatformRound): RoundState => ({
+  casinoId: round.casinoId,
+  startedAt: round.startedAt,
+  integrationId: '',
+  gameId: round.gameId,
+  currency: round.currency,
+  status: round.status,
+  debit: round.debit,
+  credit: round.credit,
+});
+
+export function createIngestService(db: Db) {
+  /** Casinos of the batch that are not bound to the integration, and games that don't exist. */
+  async function unknownReferences(integrationId: string, casinoIds: string[], gameIds: string[]) {
+    const bound = await db
+      .select({ casinoId: integrationCasinos.casinoId })
+      .from(integrationCasinos)
+      .where(
+        and(
+          eq(integrationCasinos.integrationId, integrationId),
+          inArray(integrationCasinos.casinoId, casinoIds),
+        ),
+      );
+    const knownCasinos = new Set(bound.map((row) => row.casinoId));
+    const knownGames = new Set<string>();
+    if (gameIds.length > 0) {
+      const found = await db
+        .select({ gameId: games.gameId })
+        .from(games)
+        .where(inArray(games.gameId, gameIds));
+      for (const row of found) knownGames.add(row.gameId);
+    }
+    return {
+      casino: (id: string) => !knownCasinos.has(id),
+      game: (id: string) => !knownGames.has(id),
+    };
+  }
+
+  async function checkReferences<Item extends { casinoId: string; gameId?: string }>(
+    kind: string,
+    integrationId: string,
+    items: readonly Item[],
+    language: Language,
+    extra: (item: Item, index: number) => ItemProblem[] = () => [],
+  ): Promise<void> {
+    const casinoIds = [...new Set(items.map((item) => item.casinoId))];
+    const gameIds = [...new Set(items.flatMap((item) => (item.gameId === undefined ? [] : [item.gameId])))];
+    const unknown = await unknownReferences(integrationId, casinoIds, gameIds);
+    const problems: ItemProblem[] = [];
+    items.forEach((item, index) => {
+      if (unknown.casino(item.casinoId))
+        problems.push({ index, field: 'casinoId', code: 'PLATFORM_UNKNOWN_CASINO' });
+      if (item.gameId !== undefined && unknown.game(item.gameId)) {
+        problems.push({ index, field: 'gameId', code: 'PLATFORM_UNKNOWN_GAME' });
+      }
+      problems.push(...extra(item, index));
+    });
+    if (problems.length > 0) refuse(kind, problems, language);
+  }
+
+  async function writeRounds(
+    integrationId: string,
+    latest: Map<string, { round: PlatformRound; index: number }>,
+    language: Language,
+  ) {
+    const rounds = [...latest.values()].map((entry) => entry.round);
+    const indexOf = (round: PlatformRound) => latest.get(roundKey(round))?.index ?? 0;
+    return db.transaction(async (tx) => {
+      const incoming = rounds.map((round) => contributionOf({ ...stateOf(round), integrationId }));
+      await lockRatesShared(tx, incoming);
+
+      const starts = rounds.map((round) => Date.parse(round.startedAt));
+      const keys = JSON.stringify(
+        rounds.map((round) => ({
+          casino_id: round.casinoId,
+          round_id: round.roundId,
+          started_at: round.startedAt,
+        })),
+      );
+      const stored = rowsOf<StoredRound>(
+        await tx.execute(sql`
+          select g.casino_id as "casinoId", g.round_id as "roundId",
+            to_char(g.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",
+            g.integration_id as "integrationId", g.player_id as "playerId", g.game_id as "gameId",
+            g.currency, g.status, g.debit::float8 as debit, g.credit::float8 as credit,
+            to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt"
+          from game_rounds g
+          join json_to_recordset(${keys}::json) as k(casino_id text, round_id text, started_at timestamptz)
+            on g.casino_id = k.casino_id and g.round_id = k.round_id and g.started_at = k.started_at
+          where g.started_at between ${new Date(Math.min(...starts)).toISOString()}::timestamptz
+            and ${new Date(Math.max(...starts)).toISOString()}::timestamptz
+          order by g.casino_id, g.round_id, g.started_at
+          for update of g`),
+      );
+      const storedByKey = new Map(stored.map((row) => [roundKey(row), row]));
+
+      const inserts: PlatformRound[] = [];
+      const updates: PlatformRound[] = [];
+      const contributions: RoundContribution[] = [];
+      const problems: ItemProblem[] = [];
+      for (const round of rounds) {
+        const before = storedByKey.get(roundKey(round));
+        if (!before) {
+          inserts.push(round);
+          contributions.push(contributionOf({ ...stateOf(round), integrationId }));
+          continue;
+        }
+        const changed = (['playerId', 'gameId', 'currency'] as const).find(
+          (field) => before[field] !== round[field],
+        );
+        if (changed || before.integrationId !== integrationId) {
+          problems.push({
+            index: indexOf(round),
+            field: changed ?? 'casinoId',
+            code: 'ROUND_FIELD_IMMUTABLE',
+          });
+          continue;
+        }
+        if (!movesForward(before, round)) continue;
+        updates.push(round);
+        contributions.push(contributionOf(before, -1), contributionOf({ ...stateOf(round), integrationId }));
+      }
+      if (problems.length > 0) refuse('rounds', problems, language);
+
+      if (inserts.length > 0) {
+        const inserted = rowsOf<{ n: number }>(
+          await tx.execute(sql`
+            with added as (
+              insert into game_rounds (casino_id, round_id, started_at, provider_round_id, integration_id,
+                player_id, game_id, updated_at, status, currency, debit, credit, total_win, voucher_code,
+                funds_at_start, funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money)
+              select casino_id, round_id, started_at, provider_round_id, ${integrationId}, player_id, game_id,
+                updated_at, status, currency, debit, credit, total_win, voucher_code, funds_at_start,
+                funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money
+              from json_to_recordset(${JSON.stringify(inserts.map(rowOf))}::json) as r(${roundColumns})
+              on conflict do nothing
+              returning 1
+            )
+            select count(*)::int as n from added`),
+        );
+        // Another batch inserted one of these rounds since we looked: run the batch again.
+        if (inserted[0]!.n !== inserts.length) throw new InsertRace();
+      }
+      if (updates.length > 0) {
+        const updateStarts = updates.map((round) => Date.parse(round.startedAt));
+        await tx.execute(sql`
+          update game_rounds g set
+            provider_round_id = r.provider_round_id, updated_at = r.updated_at, status = r.status,
+            debit = r.debit, credit = r.credit, total_win = r.total_win, voucher_code = r.voucher_code,
+            funds_at_start = r.funds_at_start, funds_at_end = r.funds_at_end,
+            displayed_outcome = r.displayed_outcome, real_money = r.real_money, bonus_money = r.bonus_money,
+            voucher_money = r.voucher_money, received_at = now()
+          from json_to_recordset(${JSON.stringify(updates.map(rowOf))}::json) as r(${roundColumns})
+          where g.casino_id = r.casino_id and g.round_id = r.round_id and g.started_at = r.started_at
+            and g.started_at between ${new Date(Math.min(...updateStarts)).toISOString()}::timestamptz
+              and ${new Date(Math.max(...updateStarts)).toISOString()}::timestamptz`);
+      }
+      await applyContributions(tx, sumContributions(contributions));
+      return { inserted: inserts.length, updated: updates.length };
+    });
+  }
+
+  return {
+    async ingestRounds(
+      integrationId: string,
+      received: PlatformRound[],
+      language: Language = 'en',
+    ): Promise<IngestResult> {
+      const now = Date.now();
+      // Times are kept to the millisecond, so that a round's key reads back exactly as it was sent.
+      const rounds = received.map((round) => ({
+        ...round,
+        startedAt: new Date(round.startedAt).toISOString(),
+        updatedAt: new Date(round.updatedAt).toISOString(),
+      }));
+      await checkReferences('rounds', integrationId, rounds, language, (round, index) => {
+        const start = Date.parse(round.startedAt);
+        return start < EARLIEST_START || start > now + DAY_MS
+          ? [{ index, field: 'startedAt', code: 'ROUND_START_OUT_OF_RANGE' }]
+          : [];
+      });
+      // The same round twice in a batch (e.g. opened and completed): its states apply in order.
+      const latest = new Map<string, { round: PlatformRound; index: number }>();
+      rounds.forEach((round, index) => {
+        const key = roundKey(round);
+        const earlier = latest.get(key);
+        if (!earlier || movesForward(earlier.round, round)) latest.set(key, { round, index });
+      });
+      await ensurePartitions(
+        db,
+        rounds.map((round) => round.startedAt),
+      );
+      const { inserted, updated } = await withRetries(() => writeRounds(integrationId, latest, language));
+      return { received: rounds.length, inserted, updated, unchanged: rounds.length - inserted - updated };
+    },
+
+    async ingestPlayers(
+      integrationId: string,
+      players: PlatformPlayer[],
+      language: Language = 'en',
+    ): Promise<IngestResult> {
+      await checkReferences('players', integrationId, players, language);
+      // The last item of a player in a batch wins.
+      const latest = new Map(players.map((player) => [`${player.casinoId}\u0000${player.playerId}`, player]));
+      const rows = JSON.stringify(
+        [...latest.values()].map((player) => ({
+          casino_id: player.casinoId,
+          player_id: player.playerId,
+          integration_id: integrationId,
+          language: player.language ?? null,
+          country: player.country ?? null,
+          email: player.email ?? null,
+          jurisdiction: player.jurisdiction ?? null,
+          first_name: player.firstName ?? null,
+          last_name: player.lastName ?? null,
+          nick_name: player.nickName ?? null,
+          city: player.city ?? null,
+          date_of_birth: player.dateOfBirth ?? null,
+          gender: player.gender ?? null,
+          registered_at: player.registeredAt ?? null,
+        })),
+      );
+      const columns = sql.raw(playerColumns.join(', '));
+      const written = await withRetries(() =>
+        db.transaction(async (tx) =>
+          rowsOf<{ inserted: boolean }>(
+            await tx.execute(sql`
+              insert into players as p (casino_id, player_id, ${columns})
+              select casino_id, player_id, ${columns}
+              from json_to_recordset(${rows}::json) as r(casino_id text, player_id text, integration_id text,
+                language text, country text, email text, jurisdiction text, first_name text, last_name text,
+                nick_name text, city text, date_of_birth date, gender text, registered_at timestamptz)
+              order by casino_id, player_id
+              on conflict (casino_id, player_id) do update set
+                (${columns}, updated_at) = (${playerColumnsOf('excluded')}, now())
+              where (${playerColumnsOf('p')}) is distinct from (${playerColumnsOf('excluded')})
+              returning (xmax = 0) as inserted`),
+          ),
+        ),
+      );
+      const inserted = written.filter((row) => row.inserted).length;
+      const updated = written.length - inserted;
+      return { received: players.length, inserted, updated, unchanged: players.length - inserted - updated };
+    },
+
+    async ingestSavegames(
+      integrationId: string,
+      savegames: PlatformSavegame[],
+      language: Language = 'en',
+    ): Promise<IngestResult> {
+      await checkReferences('savegames', integrationId, savegames, language);
+      const latest = new Map<string, PlatformSavegame>();
+      for (const savegame of savegames) {
+        const key = `${savegame.casinoId}\u0000${savegame.playerId}\u0000${savegame.gameId}`;
+        const earlier = latest.get(key);
+        if (!earlier || Date.parse(savegame.savedAt) > Date.parse(earlier.savedAt)) latest.set(key, savegame);
+      }
+      const rows = JSON.stringify(
+        [...latest.values()].map((savegame) => ({
+          casino_id: savegame.casinoId,
+          player_id: savegame.playerId,
+          game_id: savegame.gameId,
+          integration_id: integrationId,
+          saved_at: savegame.savedAt,
+          state: savegame.state ?? null,
+          data: savegame.data ?? null,
+        })),
+      );
+      const written = await withRetries(() =>
+        db.transaction(async (tx) =>
+          rowsOf<{ inserted: boolean }>(
+            await tx.execute(sql`
+              insert into savegames as s (casino_id, player_id, game_id, integration_id, saved_at, state, data)
+              select casino_id, player_id, game_id, integration_id, saved_at, state, data
+              from json_to_recordset(${rows}::json) as r(casino_id text, player_id text, game_id text,
+                integration_id text, saved_at timestamptz, state jsonb, data jsonb)
+              order by casino_id, player_id, game_id
+              on conflict (casino_id, player_id, game_id) do update set
+                integration_id = excluded.integration_id, saved_at = excluded.saved_at, state = excluded.state,
+                data = excluded.data, updated_at = now()
+              where excluded.saved_at > s.saved_at
+              returning (xmax = 0) as inserted`),
+          ),
+        ),
+      );
+      const inserted = written.filter((row) => row.inserted).length;
+      const updated = written.length - inserted;
+      return {
+        received: savegames.length,
+        inserted,
+        updated,
+        unchanged: savegames.length - inserted - updated,
+      };
+    },
+  };
+}
+
+export type IngestService = ReturnType<typeof createIngestService>;
+
+const playerColumns = [
+  'integration_id',
+  'language',
+  'country',
+  'email',
+  'jurisdiction',
+  'first_name',
+  'last_name',
+  'nick_name',
+  'city',
+  'date_of_birth',
+  'gender',
+  'registered_at',
+];
+const playerColumnsOf = (alias: string) =>
+  sql.raw(playerColumns.map((name) => `${alias}.${name}`).join(', '));
+
+const roundColumns = sql.raw(`casino_id text, round_id text, started_at timestamptz, provider_round_id text,
+  player_id text, game_id text, updated_at timestamptz, status text, currency text, debit bigint, credit bigint,
+  total_win bigint, voucher_code text, funds_at_start bigint, funds_at_end bigint, displayed_outcome jsonb,
+  real_money bigint, bonus_money bigint, voucher_money bigint`);
+
+function rowOf(round: PlatformRound) {
+  return {
+    casino_id: round.casinoId,
+    round_id: round.roundId,
+    started_at: round.startedAt,
+    provider_round_id: round.providerRoundId ?? null,
+    player_id: round.playerId,
+    game_id: round.gameId,
+    updated_at: round.updatedAt,
+    status: round.status,
+    currency: round.currency,
+    debit: round.debit,
+    credit: round.credit,
+    total_win: round.totalWin,
+    voucher_code: round.voucherCode ?? null,
+    funds_at_start: round.fundsAtStart ?? null,
+    funds_at_end: round.fundsAtEnd ?? null,
+    displayed_outcome: round.displayedOutcome ?? null,
+    real_money: round.moneySplit?.real ?? null,
+    bonus_money: round.moneySplit?.bonus ?? null,
+    voucher_money: round.moneySplit?.voucher ?? null,
+  };
+}

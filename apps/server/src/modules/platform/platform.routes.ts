@@ -1,0 +1,89 @@
+/**
+ * The ingest API of the game platform (`/api/platform/v1`). It is not for browsers: it has no session and
+ * no CSRF header, and authenticates every request with an integration's API key (`Authorization: Bearer`).
+ */
+import {
+  ingestResultSchema,
+  playersBatchSchema,
+  roundsBatchSchema,
+  savegamesBatchSchema,
+} from '@backoffice/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { errorResponses } from '../../lib/http-schemas';
+import { authenticateApiKey } from './api-keys';
+import { createIngestService } from './ingest.service';
+
+/** Batches of 1,000 rounds with displayed outcomes stay well below this. */
+const BODY_LIMIT = 8 * 1024 * 1024;
+
+/** The integration whose API key signed each request in, set before the body is even read. */
+const integrations = new WeakMap<FastifyRequest, string>();
+
+function integrationOf(request: FastifyRequest): string {
+  const integrationId = integrations.get(request);
+  if (integrationId === undefined) throw new AppError('UNAUTHENTICATED');
+  return integrationId;
+}
+
+export const platformRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const ingest = createIngestService(db);
+  const route = {
+    // Public for the session layer: the API key is checked here instead.
+    config: { access: 'public' as const },
+    bodyLimit: BODY_LIMIT,
+    async onRequest(request: FastifyRequest) {
+      const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+      const key = match ? await authenticateApiKey(db, match[1]!) : null;
+      if (!key) throw new AppError('UNAUTHENTICATED');
+      integrations.set(request, key.integrationId);
+    },
+  };
+  const responses = { 200: ingestResultSchema, ...errorResponses(400, 401, 422) };
+
+  app.post(
+    '/players',
+    {
+      ...route,
+      schema: {
+        tags: ['Platform'],
+        summary: 'Report players (up to 1,000; idempotent; the whole batch or nothing)',
+        body: playersBatchSchema,
+        response: responses,
+      },
+    },
+    async (request) => ingest.ingestPlayers(integrationOf(request), request.body.players, request.language),
+  );
+
+  app.post(
+    '/rounds',
+    {
+      ...route,
+      schema: {
+        tags: ['Platform'],
+        summary:
+          'Report game rounds, new or changed (up to 1,000; idempotent; an update applies only when it moves the round forward)',
+        body: roundsBatchSchema,
+        response: responses,
+      },
+    },
+    async (request) => ingest.ingestRounds(integrationOf(request), request.body.rounds, request.language),
+  );
+
+  app.post(
+    '/savegames',
+    {
+      ...route,
+      schema: {
+        tags: ['Platform'],
+        summary: 'Report savegames (up to 1,000; the latest savedAt of a player and game wins)',
+        body: savegamesBatchSchema,
+        response: responses,
+      },
+    },
+    async (request) =>
+      ingest.ingestSavegames(integrationOf(request), request.body.savegames, request.language),
+  );
+};
