@@ -3,13 +3,17 @@
  * games, push preview and push) and the lookups its screens use (/api/bridges, /api/casinos,
  * /api/jurisdictions, /api/games), answering the way the real ones do: pages with q/sort/order/active,
  * the contract's validation, INTEGRATION_ID_TAKEN / INTEGRATION_RULE_TEST_FAILED / INTEGRATION_HAS_CASINOS /
- * INTEGRATION_GAME_ALREADY_ASSIGNED / STALE_VERSION, and a bridge that answers a push or fails as told.
+ * INTEGRATION_GAME_ALREADY_ASSIGNED / STALE_VERSION, and a bridge that answers a push or fails as told;
+ * also the integrations' API keys (list, create answering the key once, idempotent revoke).
  */
 import {
+  API_KEY_PREFIX,
+  createApiKeySchema,
   errorCatalogue,
   integrationCreateSchema,
   integrationUpdateSchema,
   runRuleTests,
+  type ApiKey,
   type AssignedGame,
   type Bridge,
   type Casino,
@@ -57,6 +61,10 @@ export class FakeIntegrationsApi {
   readonly integrations = new Map<string, StoredIntegration>();
   /** The games of each integration, by game id. */
   readonly assigned = new Map<string, Map<string, AssignedGame>>();
+  /** API keys of all integrations, by key id, in the order they were created. */
+  readonly apiKeys = new Map<string, ApiKey>();
+  /** The keys themselves as created through the API (the server would keep only their hashes). */
+  readonly issuedKeys: string[] = [];
   readonly requests: RecordedRequest[] = [];
   /** How the bridge answers pushes: it receives them, or fails with this error. */
   pushFault: 'BRIDGE_UNREACHABLE' | 'BRIDGE_TIMEOUT' | null = null;
@@ -202,6 +210,24 @@ export class FakeIntegrationsApi {
     return assigned;
   }
 
+  /** Stores an API key directly, as if created earlier. */
+  addApiKey(integrationId: string, name: string, values: Partial<ApiKey> = {}): ApiKey {
+    const n = this.nextId++;
+    const apiKey: ApiKey = {
+      id: uuid(n),
+      integrationId,
+      name,
+      prefix: `${API_KEY_PREFIX}${String(n).padStart(8, 'k')}`,
+      createdAt: timestamp(this.clock++),
+      createdBy: 'Ada Admin',
+      lastUsedAt: null,
+      revokedAt: null,
+      ...values,
+    };
+    this.apiKeys.set(apiKey.id, apiKey);
+    return apiKey;
+  }
+
   private gamesOf(integrationId: string): Map<string, AssignedGame> {
     let games = this.assigned.get(integrationId);
     if (!games) {
@@ -324,6 +350,7 @@ export class FakeIntegrationsApi {
     if (sub === 'activation' && rest.length === 1) return this.handleActivation(request, current);
     if (sub === 'push' && rest.length === 1) return this.handlePush(request, current);
     if (sub === 'games') return this.handleGames(request, current, gameId, action, rest.length);
+    if (sub === 'api-keys') return this.handleApiKeys(request, current, gameId, action, rest.length);
     if (rest.length > 0) return errorResponse('NOT_FOUND');
 
     if (method === 'GET') return jsonResponse(200, this.integration(id));
@@ -344,6 +371,9 @@ export class FakeIntegrationsApi {
       if (current.casinoIds.length > 0) return errorResponse('INTEGRATION_HAS_CASINOS');
       this.integrations.delete(id);
       this.assigned.delete(id);
+      for (const apiKey of [...this.apiKeys.values()]) {
+        if (apiKey.integrationId === id) this.apiKeys.delete(apiKey.id);
+      }
       return emptyResponse(204);
     }
     return errorResponse('METHOD_NOT_ALLOWED');
@@ -442,6 +472,40 @@ export class FakeIntegrationsApi {
       games.set(row.gameId, next);
       changed();
       return jsonResponse(200, next);
+    }
+    return errorResponse('METHOD_NOT_ALLOWED');
+  }
+
+  private handleApiKeys(
+    { method, body }: RecordedRequest,
+    current: StoredIntegration,
+    keyId: string | undefined,
+    action: string | undefined,
+    depth: number,
+  ): Response {
+    if (depth === 1) {
+      if (method === 'GET') {
+        const keys = [...this.apiKeys.values()].filter((apiKey) => apiKey.integrationId === current.id);
+        return jsonResponse(200, keys.reverse());
+      }
+      if (method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED');
+      const parsed = createApiKeySchema.safeParse(body);
+      if (!parsed.success) return errorResponse('VALIDATION_FAILED');
+      const n = this.nextId;
+      const key = `${API_KEY_PREFIX}${`issued${n}`.padEnd(43, 'x')}`;
+      const apiKey = this.addApiKey(current.id, parsed.data.name, {
+        prefix: key.slice(0, 12),
+        createdBy: 'Test admin',
+      });
+      this.issuedKeys.push(key);
+      return jsonResponse(201, { apiKey, key });
+    }
+    const apiKey = keyId === undefined ? undefined : this.apiKeys.get(keyId);
+    if (!apiKey || apiKey.integrationId !== current.id) return errorResponse('RECORD_NOT_FOUND');
+    if (depth === 3 && action === 'revoke' && method === 'POST') {
+      const revoked = { ...apiKey, revokedAt: apiKey.revokedAt ?? timestamp(this.clock++) };
+      this.apiKeys.set(apiKey.id, revoked);
+      return jsonResponse(200, revoked);
     }
     return errorResponse('METHOD_NOT_ALLOWED');
   }

@@ -12,6 +12,7 @@ import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/session';
 import { integrationsApi, useSetActive } from '../api/integrations-api';
 import { ActiveBadge } from '../components/active-status';
+import { ApiKeysPanel } from '../components/api-keys-panel';
 import { integrationFormValues } from '../components/form-schema';
 import { IntegrationForm } from '../components/integration-form';
 import { LastPush } from '../components/last-push';
@@ -97,6 +98,7 @@ function IntegrationDetail({ id }: { id: string }) {
               notifications.show({ color: 'green', message: t('common.saved') });
             }}
           />
+          <ApiKeysPanel integrationId={integration.id} canChange={canChange} />
           <ActivationDialog
             integration={integration}
             opened={switching}
