@@ -1,0 +1,34 @@
+/**
+ * The GGR of each day or month as bars (a loss below the line, in red). Loaded on its own when the GGR
+ * report shows it: the charting library stays out of every other screen's code.
+ */
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { useTranslation } from 'react-i18next';
+import { formatEur } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+
+export interface GgrChartPoint {
+  /** The day or month as the language writes it. */
+  label: string;
+  /** EUR (not cents). */
+  ggr: number;
+}
+
+export function GgrChart({ points }: { points: GgrChartPoint[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <BarChart
+      h={280}
+      data={points}
+      dataKey="label"
+      series={[{ name: 'ggr', label: t('reports.fields.ggrEur'), color: 'indigo.6' }]}
+      getBarColor={(value) => (value < 0 ? 'red.6' : 'indigo.6')}
+      valueFormatter={(value) => formatEur(value, language)}
+      yAxisProps={{ width: 96 }}
+      tickLine="y"
+      aria-label={t('reports.ggr.chartLabel')}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * `/reporting/game-performance-report`: the money figures per game with actual against theoretical RTP;
+ * a deviation beyond the threshold is flagged.
+ */
+import type { GamePerformance } from '@backoffice/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useLanguage } from '../../../lib/use-language';
+import { filterProblem, useReportParams } from '../api/report-params';
+import { useGamePerformance } from '../api/reports-api';
+import { ExportCsvButton, type CsvContent } from '../components/export-csv-button';
+import { figureColumns, figureCsvHeader, figureCsvValues } from '../components/figure-columns';
+import { NameCell } from '../components/name-cell';
+import { MissingRatesAlert } from '../components/missing-rates-alert';
+import { ReportFilterBar } from '../components/report-filter-bar';
+import { ReportResult } from '../components/report-result';
+import { ReportTable, sortedRows, type ReportColumn } from '../components/report-table';
+import { rtpColumns, rtpCsvHeader, rtpCsvValues, RtpDeviationNote } from '../components/rtp-columns';
+
+type Row = GamePerformance['rows'][number];
+
+const gameName = (row: Row) => row.gameName ?? row.gameId;
+
+function csvOf(report: GamePerformance, rows: Row[], t: TFunction): CsvContent {
+  return {
+    header: [
+      t('reports.fields.gameId'),
+      t('reports.fields.gameName'),
+      ...figureCsvHeader(t),
+      ...rtpCsvHeader(t),
+    ],
+    rows: [
+      ...rows.map((row) => [
+        row.gameId,
+        row.gameName,
+        ...figureCsvValues(row.figures),
+        ...rtpCsvValues(row, t),
+      ]),
+      [t('reports.fields.total'), null, ...figureCsvValues(report.totals)],
+    ],
+  };
+}
+
+export function GamePerformancePage() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params, setParams] = useReportParams();
+  const problem = filterProblem(params);
+  const query = useGamePerformance(params, problem === null);
+  const report = query.data;
+
+  const columns: ReportColumn<Row>[] = report
+    ? [
+        {
+          key: 'game',
+          header: t('reports.fields.game'),
+          sortValue: gameName,
+          render: (row) => <NameCell name={gameName(row)} id={row.gameId} />,
+        },
+        ...figureColumns<Row>((row) => row.figures, report.totals, t, language),
+        ...rtpColumns<Row>(t, language),
+      ]
+    : [];
+  const rows = report ? sortedRows(report.rows, columns, params.sort, params.order) : [];
+
+  return (
+    <>
+      <PageHeader
+        actions={
+          <ExportCsvButton
+            fileName="game-performance"
+            content={report && !query.error ? csvOf(report, rows, t) : undefined}
+          />
+        }
+      />
+      <ReportFilterBar params={params} onChange={setParams} />
+      <ReportResult query={query} problem={problem}>
+        {(data) => (
+          <>
+            <MissingRatesAlert missing={data.missingRates} />
+            <RtpDeviationNote rows={data.rows} />
+            <ReportTable
+              label={t('reports.gamePerformance.tableLabel')}
+              columns={columns}
+              rows={rows}
+              rowKey={(row) => row.gameId}
+              rowLabel={gameName}
+              byCurrency={(row) => row.figures.byCurrency}
+              sort={params.sort}
+              order={params.order}
+              onSort={(sort, order) => setParams({ sort, order })}
+              totalsByCurrency={data.totals.byCurrency}
+            />
+          </>
+        )}
+      </ReportResult>
+    </>
+  );
+}
