@@ -2,7 +2,14 @@
  * Deny by default, checked over the whole route table: every route declares its access, and every
  * route answers every role as the permission matrix says.
  */
-import { hasPermission, permissions, roles, type Access, type Role } from '@backoffice/contracts';
+import {
+  hasPermission,
+  permissions,
+  PLATFORM_API_PREFIX,
+  roles,
+  type Access,
+  type Role,
+} from '@backoffice/contracts';
 import type { InjectOptions, RouteOptions } from 'fastify';
 
 type HTTPMethods = NonNullable<InjectOptions['method']>;
@@ -53,9 +60,26 @@ describeEachEngine('access control', (ctx) => {
     expect(routes.filter((route) => !known.has(route.access!))).toEqual([]);
   });
 
-  it('keeps every /api route behind a session', () => {
+  it('keeps every /api route behind a session, except the ingest API (behind API keys)', () => {
     const open = routes.filter((route) => route.url.startsWith('/api/') && route.access === 'public');
-    expect(open).toEqual([]);
+    expect(open.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      `POST ${PLATFORM_API_PREFIX}/players`,
+      `POST ${PLATFORM_API_PREFIX}/rounds`,
+      `POST ${PLATFORM_API_PREFIX}/savegames`,
+    ]);
+  });
+
+  it('answers 401 UNAUTHENTICATED to every ingest route without a valid API key', async () => {
+    for (const path of ['players', 'rounds', 'savegames']) {
+      const response = await ctx().app.inject({
+        method: 'POST',
+        url: `${PLATFORM_API_PREFIX}/${path}`,
+        headers: { authorization: 'Bearer bok_not-a-key' },
+        payload: {},
+      });
+      expect(response.statusCode, path).toBe(401);
+      expect(response.json().code).toBe('UNAUTHENTICATED');
+    }
   });
 
   it('answers 401 UNAUTHENTICATED to every non-public route without a session', async () => {

@@ -129,6 +129,6 @@ export async function setRate(db: Db, day: string, currency: string, rateToEur: 
     await tx.execute(sql`insert into fx_rates (day, currency, rate_to_eur)
       values (${day}, ${currency}, ${rateToEur})
       on conflict (day, currency) do update set rate_to_eur = excluded.rate_to_eur`);
-    await repriceRollups(tx, day, currency);
+    await repriceRollups(tx, [{ day, currency }]);
   });
 }

@@ -17,6 +17,7 @@ import { auditEntries } from '../../db/schema/index';
 import { auditOf, diffFields, type Actor } from '../audit/audit.service';
 import { parseFxCsv } from './fx-import';
 import { createMasterdataRepository } from './masterdata.repository';
+import { repriceRollups } from '../platform/rollups';
 
 const auditRate = auditOf('fx-rate');
 const auditSettings = auditOf('settings');
@@ -65,6 +66,7 @@ export function createMasterdataService(db: Db, repository = createMasterdataRep
         () =>
           db.transaction(async (tx) => {
             const created = await repository.insertFxRate(tx, input);
+            await repriceRollups(tx, [created]);
             await auditRate(tx, {
               actor,
               action: 'create',
@@ -88,6 +90,7 @@ export function createMasterdataService(db: Db, repository = createMasterdataRep
         const { before, after } = await changeVersioned(findRate(tx, day, currency), version, () =>
           repository.updateFxRate(tx, day, currency, version, rateToEur),
         );
+        await repriceRollups(tx, [{ day, currency }]);
         await auditRate(tx, { actor, action: 'update', entityId: fxRateEntityId(after), before, after });
         return after;
       });
@@ -98,6 +101,7 @@ export function createMasterdataService(db: Db, repository = createMasterdataRep
         const { before } = await changeVersioned(findRate(tx, day, currency), version, () =>
           repository.deleteFxRate(tx, day, currency, version),
         );
+        await repriceRollups(tx, [{ day, currency }]);
         await auditRate(tx, {
           actor,
           action: 'delete',
@@ -126,6 +130,7 @@ export function createMasterdataService(db: Db, repository = createMasterdataRep
             const known = rates.filter((rate) => stored.has(fxRateEntityId(rate)));
             const created = await repository.insertFxRates(tx, fresh);
             const updated = await repository.overwriteFxRates(tx, known);
+            await repriceRollups(tx, rates);
             await auditImport(tx, actor, [
               ...created.map((after) => ({ action: 'create' as const, before: null, after })),
               ...updated.map((after) => ({

@@ -89,19 +89,22 @@ const rateOf = (day: SQL, currency: SQL) => sql`(case when ${currency} = 'EUR' t
 
 /** Serialises rollup writes of one day and currency against a change of that day's rate. */
 const RATE_LOCK_SPACE = 727_003;
-const rateLockKey = (day: string, currency: string) =>
-  sql`${RATE_LOCK_SPACE}, hashtext(${`${day}|${currency}`})`;
+
+/** Takes the rate locks of these days and currencies in one statement, in a fixed order. */
+async function lockRates(db: Db, pairs: { day: string; currency: string }[], mode: 'shared' | 'exclusive') {
+  const keys = [...new Set(pairs.map((pair) => `${pair.day}|${pair.currency}`))].sort();
+  if (keys.length === 0) return;
+  const lock = mode === 'shared' ? sql`pg_advisory_xact_lock_shared` : sql`pg_advisory_xact_lock`;
+  await db.execute(sql`select ${lock}(${RATE_LOCK_SPACE}, hashtext(k))
+    from (select k from json_array_elements_text(${JSON.stringify(keys)}::json) as k order by k) ordered`);
+}
 
 /**
  * Ingests hold these (shared, so they don't wait for each other) while they add to the rollups of a day and
- * currency; `repriceRollups` takes the same lock exclusively. Taken in a fixed order.
+ * currency; `repriceRollups` takes the same locks exclusively.
  */
-export async function lockRatesShared(db: Db, contributions: RoundContribution[]): Promise<void> {
-  const pairs = [...new Set(contributions.map((c) => `${c.day}|${c.currency}`))].sort();
-  for (const pair of pairs) {
-    const [day, currency] = pair.split('|') as [string, string];
-    await db.execute(sql`select pg_advisory_xact_lock_shared(${rateLockKey(day, currency)})`);
-  }
+export function lockRatesShared(db: Db, contributions: RoundContribution[]): Promise<void> {
+  return lockRates(db, contributions, 'shared');
 }
 
 /**
@@ -158,33 +161,35 @@ export async function applyContributions(db: Db, contributions: RoundContributio
 }
 
 /**
- * Brings the EUR values of a day and currency in line with its rate in master data, after the rate was
- * added, changed or removed (call it in the same transaction, after the write). Monthly rows get the
+ * Brings the EUR values of days and currencies in line with their rates in master data, after rates were
+ * added, changed or removed (call it in the same transaction, after the writes). Monthly rows get the
  * difference, so ingests of other days running at the same time keep their additions.
  */
-export async function repriceRollups(db: Db, day: string, currency: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${rateLockKey(day, currency)})`);
-  const rate = rateOf(sql`${day}::date`, sql`${currency}::text`);
+export async function repriceRollups(db: Db, pairs: { day: string; currency: string }[]): Promise<void> {
+  if (pairs.length === 0) return;
+  await lockRates(db, pairs, 'exclusive');
+  const priced = sql`(select p.day, p.currency, ${rateOf(sql`p.day`, sql`p.currency`)} as rate
+    from json_to_recordset(${JSON.stringify(pairs)}::json) as p(day date, currency text)) r`;
   await db.execute(sql`
     insert into round_stats_monthly as s (casino_id, month, integration_id, game_id, currency, bet_eur,
       win_eur, unrated_rounds)
-    select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
-      coalesce(bet * r.rate, 0) - bet_eur, coalesce(win * r.rate, 0) - win_eur,
-      (case when r.rate is null then rounds else 0 end) - unrated_rounds
-    from round_stats_daily, (select ${rate} as rate) r
-    where day = ${day}::date and currency = ${currency}
-    order by casino_id, integration_id, game_id
+    select d.casino_id, date_trunc('month', d.day)::date, d.integration_id, d.game_id, d.currency,
+      sum(coalesce(d.bet * r.rate, 0) - d.bet_eur), sum(coalesce(d.win * r.rate, 0) - d.win_eur),
+      sum((case when r.rate is null then d.rounds else 0 end) - d.unrated_rounds)
+    from round_stats_daily d join ${priced} on d.day = r.day and d.currency = r.currency
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5
     on conflict (casino_id, month, integration_id, game_id, currency) do update set
       bet_eur = s.bet_eur + excluded.bet_eur,
       win_eur = s.win_eur + excluded.win_eur,
       unrated_rounds = s.unrated_rounds + excluded.unrated_rounds`);
   await db.execute(sql`
-    update round_stats_daily set
-      bet_eur = coalesce(bet * r.rate, 0),
-      win_eur = coalesce(win * r.rate, 0),
-      unrated_rounds = case when r.rate is null then rounds else 0 end
-    from (select ${rate} as rate) r
-    where day = ${day}::date and currency = ${currency}`);
+    update round_stats_daily d set
+      bet_eur = coalesce(d.bet * r.rate, 0),
+      win_eur = coalesce(d.win * r.rate, 0),
+      unrated_rounds = case when r.rate is null then d.rounds else 0 end
+    from ${priced}
+    where d.day = r.day and d.currency = r.currency`);
 }
 
 /**
