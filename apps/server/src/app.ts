@@ -50,6 +50,8 @@ import { createJurisdictionsService } from './modules/jurisdictions/jurisdiction
 import { masterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { createMasterdataService } from './modules/masterdata/masterdata.service';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
@@ -218,6 +220,7 @@ export async function buildApp({
   await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
   await app.register(gameAssignmentsRoutes, { prefix: '/api/game-assignments', db });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
+  await app.register(reportsRoutes, { prefix: '/api/reports', service: createReportsService(db), db });
   await app.register(platformRoutes, { prefix: PLATFORM_API_PREFIX, db });
   await app.register(usersRoutes, {
     prefix: '/api/users',

@@ -1,0 +1,310 @@
+/**
+ * The player-data CSV: RFC 4180 quoting, the formula guard, ISO dates, the header, the order, the scope
+ * (casino OR integration), keyset pages, and a failure after the first bytes that cuts the download off
+ * without taking the server down.
+ */
+import { playerCsvColumns, type PlatformPlayer } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../db/client';
+import { UNLIMITED } from '../../lib/scope';
+import { expectError } from '../../test/api';
+import { describeEachEngine, type SignedIn, type TestContext } from '../../test/app';
+import { seedPlatformFixture } from '../../test/platform';
+import { createIngestService } from '../platform/ingest.service';
+import { csvField, csvLine, PLAYER_CSV_PAGE_SIZE, playerCsvStream } from './player-csv';
+
+const URL = '/api/reports/players.csv';
+const HEADER = playerCsvColumns.join(',');
+
+describe('csvField', () => {
+  it('leaves plain values as they are and writes null as an empty field', () => {
+    expect(csvField('Anna')).toBe('Anna');
+    expect(csvField('')).toBe('');
+    expect(csvField(null)).toBe('');
+    expect(csvField('2024-05-06T07:08:09.123Z')).toBe('2024-05-06T07:08:09.123Z');
+  });
+
+  it('quotes values with quotes, commas, CR or LF and doubles the quotes (RFC 4180)', () => {
+    expect(csvField('Müller, Jr.')).toBe('"Müller, Jr."');
+    expect(csvField('Anna "Nan"')).toBe('"Anna ""Nan"""');
+    expect(csvField('line 1\nline 2')).toBe('"line 1\nline 2"');
+    expect(csvField('line 1\r\nline 2')).toBe('"line 1\r\nline 2"');
+  });
+
+  it('puts an apostrophe before values a spreadsheet would run as a formula', () => {
+    expect(csvField('=1+2')).toBe("'=1+2");
+    expect(csvField('+49 30 1234')).toBe("'+49 30 1234");
+    expect(csvField('-5')).toBe("'-5");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\tcmd')).toBe("'\tcmd");
+    expect(csvField('\rcmd')).toBe('"\'\rcmd"');
+    expect(csvField('=HYPERLINK("http://x.example","a, b")')).toBe(
+      '"\'=HYPERLINK(""http://x.example"",""a, b"")"',
+    );
+    // Only the start counts.
+    expect(csvField('a=b-c')).toBe('a=b-c');
+  });
+
+  it('ends every line with CRLF', () => {
+    expect(csvLine(['a', null, 'b,c'])).toBe('a,,"b,c"\r\n');
+  });
+});
+
+const PLAYERS: Record<string, PlatformPlayer[]> = {
+  'int-1': [
+    {
+      casinoId: 'casino-b',
+      playerId: 'p-2',
+      language: 'de',
+      country: 'DE',
+      email: 'anna@example.com',
+      jurisdiction: '@mga',
+      firstName: 'Anna "Nan"',
+      lastName: 'Müller, Jr.',
+      nickName: '=HYPERLINK("http://evil.example")',
+      city: 'Line 1\nLine 2',
+      dateOfBirth: '1990-02-03',
+      gender: '-',
+      registeredAt: '2024-05-06T09:08:09.123+02:00',
+    },
+    { casinoId: 'casino-a', playerId: 'p-9' },
+    { casinoId: 'casino-a', playerId: 'p-10', firstName: 'Bert' },
+  ],
+  'int-2': [
+    { casinoId: 'casino-c', playerId: 'p-1', firstName: 'Cleo', email: '+cleo@example.com' },
+    { casinoId: 'casino-a', playerId: 'x-1', firstName: 'Through int-2' },
+  ],
+};
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** The CSV's records (header first), split on CRLF outside quotes. */
+function records(csv: string): string[] {
+  const result: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let index = 0; index < csv.length; index += 1) {
+    const char = csv[index]!;
+    if (char === '"') quoted = !quoted;
+    if (!quoted && char === '\r' && csv[index + 1] === '\n') {
+      result.push(current);
+      current = '';
+      index += 1;
+      continue;
+    }
+    current += char;
+  }
+  expect(current, 'the CSV ends with CRLF').toBe('');
+  return result;
+}
+
+/** The key (casino/player) of each record after the header. */
+const keysOf = (csv: string) =>
+  records(csv)
+    .slice(1)
+    .map((line) => line.split(',').slice(1, 3).join('/'));
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const chunk of stream) text += String(chunk);
+  return text;
+}
+
+const silentLog = () =>
+  ({ error: vi.fn() }) as unknown as FastifyBaseLogger & { error: ReturnType<typeof vi.fn> };
+
+describeEachEngine('player CSV', (ctx: () => TestContext) => {
+  const db = () => ctx().database.db;
+  const download = (as: Pick<TestContext, 'inject'> = ctx(), query: Record<string, string> = {}) =>
+    as.inject({ method: 'GET', url: URL, query });
+
+  beforeAll(async () => {
+    await seedPlatformFixture(db(), {
+      casinos: ['casino-a', 'casino-b', 'casino-c'],
+      integrations: { 'int-1': ['casino-a', 'casino-b'], 'int-2': ['casino-c', 'casino-a'] },
+      games: {},
+    });
+    const ingest = createIngestService(db());
+    for (const [integrationId, players] of Object.entries(PLAYERS)) {
+      await ingest.ingestPlayers(integrationId, players);
+    }
+  });
+
+  it('downloads the players as a CSV file named after the UTC day', async () => {
+    const response = await download();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="players-${new Date().toISOString().slice(0, 10)}.csv"`,
+    );
+    expect(response.headers['cache-control']).toBe('no-store');
+    const lines = records(response.body);
+    expect(lines[0]).toBe(HEADER);
+    // Ordered by casino, then player id (as text).
+    expect(keysOf(response.body)).toEqual([
+      'casino-a/p-10',
+      'casino-a/p-9',
+      'casino-a/x-1',
+      'casino-b/p-2',
+      'casino-c/p-1',
+    ]);
+  });
+
+  it('quotes, guards formulas and writes dates as ISO', async () => {
+    const lines = records((await download()).body);
+    const anna = lines.find((line) => line.startsWith('int-1,casino-b,p-2,'))!;
+    const createdAt = anna.slice(anna.lastIndexOf(',') + 1);
+    expect(createdAt).toMatch(ISO_INSTANT);
+    expect(anna).toBe(
+      [
+        'int-1',
+        'casino-b',
+        'p-2',
+        'de',
+        'DE',
+        'anna@example.com',
+        "'@mga",
+        '"Anna ""Nan"""',
+        '"Müller, Jr."',
+        '"\'=HYPERLINK(""http://evil.example"")"',
+        '"Line 1\nLine 2"',
+        '1990-02-03',
+        "'-",
+        '2024-05-06T07:08:09.123Z',
+        createdAt,
+      ].join(','),
+    );
+    // A player without details: empty fields, and the instant the back office stored them.
+    expect(lines.find((line) => line.startsWith('int-1,casino-a,p-9,'))).toMatch(
+      /^int-1,casino-a,p-9,{12}\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/,
+    );
+    expect(lines.find((line) => line.startsWith('int-2,casino-c,p-1,'))).toContain(",'+cleo@example.com,");
+  });
+
+  it('filters by casino', async () => {
+    const response = await download(ctx(), { casinoIds: 'casino-b,casino-c' });
+    expect(keysOf(response.body)).toEqual(['casino-b/p-2', 'casino-c/p-1']);
+  });
+
+  describe('scope', () => {
+    let casinoB: SignedIn;
+    let int2: SignedIn;
+    let both: SignedIn;
+    beforeAll(async () => {
+      casinoB = await ctx().signIn('accountant', { casinoIds: ['casino-b'] });
+      int2 = await ctx().signIn('visitor', { integrationIds: ['int-2'] });
+      both = await ctx().signIn('developer', { casinoIds: ['casino-b'], integrationIds: ['int-2'] });
+    });
+
+    it("lists only the players of the user's casinos or integrations", async () => {
+      expect(keysOf((await download(casinoB)).body)).toEqual(['casino-b/p-2']);
+      // The player of casino-a that came through int-2 belongs to int-2.
+      expect(keysOf((await download(int2)).body)).toEqual(['casino-a/x-1', 'casino-c/p-1']);
+      expect(keysOf((await download(both)).body)).toEqual(['casino-a/x-1', 'casino-b/p-2', 'casino-c/p-1']);
+    });
+
+    it('gives a casino filter outside the scope only the header', async () => {
+      const response = await download(casinoB, { casinoIds: 'casino-c' });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(`${HEADER}\r\n`);
+      const unscoped = await ctx().signIn('accountant');
+      expect((await download(unscoped)).body).toBe(`${HEADER}\r\n`);
+    });
+  });
+
+  it('requires a session and the permission to view reports, and valid casino ids', async () => {
+    expectError(await ctx().app.inject({ method: 'GET', url: URL }), 401, 'UNAUTHENTICATED');
+    const support = await ctx().signIn('support');
+    expectError(await download(support), 403, 'NO_PERMISSION');
+    expectError(await download(ctx(), { casinoIds: 'casino a' }), 400, 'VALIDATION_FAILED');
+  });
+
+  it('is described in OpenAPI as a text/csv answer', async () => {
+    const response = await ctx().inject({ method: 'GET', url: '/api/openapi.json' });
+    const document = response.json<{
+      paths: Record<string, { get: { tags: string[]; responses: Record<string, { content?: object }> } }>;
+    }>();
+    const operation = document.paths[URL]!.get;
+    expect(operation.tags).toEqual(['Reporting']);
+    expect(Object.keys(operation.responses['200']!.content!)).toEqual(['text/csv']);
+  });
+
+  it('reads page by page in key order', async () => {
+    const whole = (await download()).body;
+    for (const pageSize of [1, 2, 5, 6]) {
+      const stream = await playerCsvStream({ db: db(), scope: UNLIMITED, log: silentLog(), pageSize });
+      expect(await readAll(stream)).toBe(whole);
+    }
+  });
+
+  it('logs a failure after the first bytes and ends the stream with it', async () => {
+    let calls = 0;
+    const failing = new Proxy(db(), {
+      get(target, property, receiver) {
+        if (property !== 'execute') return Reflect.get(target, property, receiver) as unknown;
+        return (query: Parameters<Db['execute']>[0]) => {
+          calls += 1;
+          if (calls > 1) return Promise.reject(new Error('connection lost'));
+          return target.execute(query);
+        };
+      },
+    });
+    const log = silentLog();
+    const stream = await playerCsvStream({ db: failing, scope: UNLIMITED, log, pageSize: 2 });
+    await expect(readAll(stream)).rejects.toThrow('connection lost');
+    expect(calls).toBe(2);
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+
+  describe('a large download', () => {
+    beforeAll(async () => {
+      // More than one page of the route; written directly, the content of each player does not matter.
+      await db().execute(sql`insert into players (casino_id, player_id, integration_id, first_name)
+        select 'casino-b', 'bulk-' || lpad(n::text, 6, '0'), 'int-1', 'Player ' || n
+        from generate_series(1, ${PLAYER_CSV_PAGE_SIZE + 1}) as n`);
+    });
+
+    it('streams every player across pages', async () => {
+      const response = await download(ctx(), { casinoIds: 'casino-b' });
+      const keys = keysOf(response.body);
+      expect(keys).toHaveLength(PLAYER_CSV_PAGE_SIZE + 2);
+      expect(keys[0]).toBe('casino-b/bulk-000001');
+      expect(keys.at(-2)).toBe(`casino-b/bulk-${String(PLAYER_CSV_PAGE_SIZE + 1).padStart(6, '0')}`);
+      expect(keys.at(-1)).toBe('casino-b/p-2');
+    });
+
+    it('cuts the download off when the database fails after the first page, and keeps serving', async () => {
+      const database = db() as Db & { execute: Db['execute'] };
+      const original = database.execute.bind(database);
+      let calls = 0;
+      const logged = vi.spyOn(ctx().app.log, 'error');
+      database.execute = ((query: Parameters<Db['execute']>[0]) => {
+        calls += 1;
+        return calls === 2 ? Promise.reject(new Error('connection lost')) : original(query);
+      }) as Db['execute'];
+      let outcome: unknown;
+      try {
+        outcome = await download(ctx(), { casinoIds: 'casino-b' }).then(
+          (response) => response,
+          (error: unknown) => error,
+        );
+      } finally {
+        delete (database as Partial<Db>).execute;
+      }
+      expect(calls).toBe(2);
+      // The headers and the first page were on their way: the transfer breaks off instead of ending, so
+      // the client never takes it for a complete file.
+      expect(outcome).toBeInstanceOf(Error);
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.any(Error) }),
+        'player CSV failed after its first bytes; the download is cut off',
+      );
+      logged.mockRestore();
+      const again = await download(ctx(), { casinoIds: 'casino-b' });
+      expect(again.statusCode).toBe(200);
+      expect(keysOf(again.body)).toHaveLength(PLAYER_CSV_PAGE_SIZE + 2);
+    });
+  });
+});

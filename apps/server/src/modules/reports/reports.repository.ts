@@ -1,0 +1,213 @@
+/**
+ * SQL of the money reports and the player CSV. A money report aggregates the rollup source
+ * (rollup-source.ts) in one query: first by the raw columns it needs, then with grouping sets, so that the
+ * figures of each group, of each group per currency, per currency and overall come out of one scan.
+ */
+import type { MissingRate, ReportFilter, playerCsvColumns } from '@backoffice/contracts';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { casinos, games, integrations } from '../../db/schema/index';
+import type { Scope } from '../../lib/scope';
+import { rowsOf } from '../../lib/sql';
+import { inList, missingRatesSql, platformScopeCondition, rollupSource } from './rollup-source';
+
+/** What a report groups by: a column of the rollup source, or an expression over it. */
+export type Dimension = 'casino_id' | 'integration_id' | 'game_id' | 'currency' | 'period';
+
+/** Summed figures of one grouping set; dimensions it does not group by are null. */
+export interface FigureRow {
+  keys: Partial<Record<Dimension, string>>;
+  /** The dimensions this row is grouped by. */
+  groupedBy: Dimension[];
+  rounds: number;
+  /** Minor units of the currency (only meaningful within one currency). */
+  bet: number;
+  win: number;
+  /** EUR cents, rounded once after summing the exact values. */
+  betEur: number;
+  winEur: number;
+}
+
+export interface FigureQuery {
+  filter: ReportFilter;
+  scope: Scope;
+  /** The grouping sets, e.g. [['game_id', 'currency'], ['game_id'], ['currency'], []]. */
+  sets: Dimension[][];
+  /** How `period` is derived from a source row's day (needed only when a set groups by period). */
+  period?: 'day' | 'month';
+}
+
+function dimensionSql(dimension: Dimension, period: FigureQuery['period']): SQL {
+  if (dimension !== 'period') return sql.raw(dimension);
+  return period === 'month' ? sql`to_char(day, 'YYYY-MM')` : sql`to_char(day, 'YYYY-MM-DD')`;
+}
+
+interface RawFigureRow {
+  grouping_mask: number | string;
+  rounds: string | number;
+  bet: string | number;
+  win: string | number;
+  bet_eur: string | number;
+  win_eur: string | number;
+  [dimension: string]: unknown;
+}
+
+/** A player as the CSV shows it: every value a string (dates and instants ISO) or null. */
+export type PlayerCsvRow = Record<(typeof playerCsvColumns)[number], string | null>;
+
+/** Where the previous page of players ended. */
+export interface PlayerCursor {
+  casinoId: string;
+  playerId: string;
+}
+
+const isoInstant = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+function playerConditions(scope: Scope, casinoIds: string[] | undefined): SQL[] {
+  const conditions: SQL[] = [];
+  const inScope = platformScopeCondition(scope);
+  if (inScope) conditions.push(inScope);
+  if (casinoIds?.length) conditions.push(inList(sql.raw('casino_id'), casinoIds));
+  return conditions;
+}
+
+/** The SQL of `figures`: sums of the rollup source over the grouping sets, in one query. */
+export function figuresSql(query: FigureQuery): SQL {
+  const dimensions = [...new Set(query.sets.flat())];
+  // Only a per-day series needs single days; everything else reads whole months where it can.
+  const perDay = dimensions.includes('period') && query.period === 'day';
+  const source = rollupSource(query.filter, query.scope, { perDay });
+  const names = dimensions.map((dimension) => sql.raw(dimension));
+  const mask = names.length === 0 ? sql`0` : sql`grouping(${sql.join(names, sql`, `)})`;
+  const sets = sql.join(
+    query.sets.map(
+      (set) =>
+        sql`(${sql.join(
+          set.map((dimension) => sql.raw(dimension)),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  // First a plain aggregation by the raw columns (a period by its day), cheap per source row; then
+  // the grouping sets and the period's text over its far fewer rows.
+  const preKeys = [...new Set(dimensions.map((dimension) => (dimension === 'period' ? 'day' : dimension)))];
+  const preColumns = preKeys.map((key) => sql.raw(key));
+  const preGroup = preColumns.length > 0 ? sql`group by ${sql.join(preColumns, sql`, `)}` : sql``;
+  const derived = dimensions.map(
+    (dimension) => sql`${dimensionSql(dimension, query.period)} as ${sql.raw(dimension)}`,
+  );
+  return sql`
+    select ${sql.join([...names, sql`${mask} as grouping_mask`], sql`, `)},
+      sum(rounds)::text as rounds, sum(bet)::text as bet, sum(win)::text as win,
+      round(sum(bet_eur))::text as bet_eur, round(sum(win_eur))::text as win_eur
+    from (
+      select ${sql.join([...derived, sql.raw('rounds, bet, win, bet_eur, win_eur')], sql`, `)}
+      from (
+        select ${sql.join(
+          [
+            ...preColumns,
+            sql.raw(`sum(rounds) as rounds, sum(bet) as bet, sum(win) as win,
+              sum(bet_eur) as bet_eur, sum(win_eur) as win_eur`),
+          ],
+          sql`, `,
+        )}
+        from (${source}) as source
+        ${preGroup}
+      ) as pre
+    ) as s
+    group by grouping sets (${sets})`;
+}
+
+export function createReportsRepository() {
+  return {
+    /** Sums the rollup source over the grouping sets in one query. */
+    async figures(db: Db, query: FigureQuery): Promise<FigureRow[]> {
+      const dimensions = [...new Set(query.sets.flat())];
+      const rows = rowsOf<RawFigureRow>(await db.execute(figuresSql(query)));
+      return rows.map((row) => {
+        const bits = Number(row.grouping_mask);
+        // grouping() sets a dimension's bit (the first dimension is the highest) when the row is NOT
+        // grouped by it.
+        const groupedBy = dimensions.filter(
+          (_, index) => (bits & (1 << (dimensions.length - 1 - index))) === 0,
+        );
+        const keys: FigureRow['keys'] = {};
+        for (const dimension of groupedBy) keys[dimension] = String(row[dimension]);
+        return {
+          keys,
+          groupedBy,
+          rounds: Number(row.rounds),
+          bet: Number(row.bet),
+          win: Number(row.win),
+          betEur: Number(row.bet_eur),
+          winEur: Number(row.win_eur),
+        };
+      });
+    },
+
+    async missingRates(db: Db, filter: ReportFilter, scope: Scope): Promise<MissingRate[]> {
+      return rowsOf<MissingRate>(await db.execute(missingRatesSql(filter, scope))).map((row) => ({
+        currency: row.currency,
+        day: row.day,
+      }));
+    },
+
+    /**
+     * One page of the players in scope in key order, after `after` (keyset paging on the primary key:
+     * every page costs the same, however far into the table).
+     */
+    async playersPage(
+      db: Db,
+      options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; limit: number },
+    ): Promise<PlayerCsvRow[]> {
+      const conditions: SQL[] = playerConditions(options.scope, options.casinoIds);
+      if (options.after) {
+        conditions.push(sql`(casino_id, player_id) > (${options.after.casinoId}, ${options.after.playerId})`);
+      }
+      return rowsOf<PlayerCsvRow>(
+        await db.execute(sql`
+          select integration_id as "integrationId", casino_id as "casinoId", player_id as "playerId",
+            language, country, email, jurisdiction, first_name as "firstName", last_name as "lastName",
+            nick_name as "nickName", city, to_char(date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", gender,
+            ${isoInstant('registered_at')} as "registeredAt", ${isoInstant('created_at')} as "createdAt"
+          from players
+          ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+          order by casino_id, player_id
+          limit ${options.limit}`),
+      );
+    },
+
+    async casinoNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: casinos.id, name: casinos.name })
+        .from(casinos)
+        .where(inArray(casinos.id, ids));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    async integrationNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: integrations.id, name: integrations.name })
+        .from(integrations)
+        .where(inArray(integrations.id, ids));
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
+
+    async games(db: Db, ids: string[]): Promise<Map<string, { name: string; theoreticalRtp: number }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: games.gameId, name: games.name, theoreticalRtp: games.theoreticalRtp })
+        .from(games)
+        .where(inArray(games.gameId, ids));
+      return new Map(
+        rows.map((row) => [row.id, { name: row.name, theoreticalRtp: Number(row.theoreticalRtp) }]),
+      );
+    },
+  };
+}
+
+export type ReportsRepository = ReturnType<typeof createReportsRepository>;

@@ -1,0 +1,271 @@
+/**
+ * The money reports (spec §2 "Reporting"): GGR, casino, game and integration-game performance. All of
+ * them read the rollups through one source (rollup-source.ts), within the reader's scope; EUR figures are
+ * summed exactly and rounded to cents once, and the days whose currency has no rate are listed instead of
+ * being guessed.
+ */
+import {
+  RTP_DEVIATION_MIN_ROUNDS,
+  RTP_DEVIATION_THRESHOLD_PERCENT,
+  TOP_GAMES_IN_GGR_REPORT,
+  type CasinoPerformance,
+  type CurrencyFigures,
+  type GamePerformance,
+  type GgrReport,
+  type IntegrationGamePerformance,
+  type MoneyFigures,
+  type ReportFilter,
+} from '@backoffice/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Scope } from '../../lib/scope';
+import { createReportsRepository, type Dimension, type FigureRow } from './reports.repository';
+import { addDays, firstOfMonth } from './rollup-source';
+
+/** Ranges up to this many days get one series point per day, longer ones one per month. */
+export const MAX_DAILY_SERIES_DAYS = 92;
+
+/** Percentages are answered to two decimals; flags are decided on the exact value. */
+function percent(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 100) / 100;
+}
+
+function sameSet(a: readonly Dimension[], b: readonly Dimension[]): boolean {
+  return a.length === b.length && a.every((dimension) => b.includes(dimension));
+}
+
+function currencyFigures(row: FigureRow): CurrencyFigures {
+  return {
+    currency: row.keys.currency ?? '',
+    rounds: row.rounds,
+    turnover: row.bet,
+    wins: row.win,
+    ggr: row.bet - row.win,
+  };
+}
+
+function moneyFigures(eur: FigureRow | undefined, byCurrency: FigureRow[]): MoneyFigures {
+  const turnoverEur = eur?.betEur ?? 0;
+  const winsEur = eur?.winEur ?? 0;
+  const ggrEur = turnoverEur - winsEur;
+  return {
+    rounds: eur?.rounds ?? 0,
+    turnoverEur,
+    winsEur,
+    ggrEur,
+    holdPercent: turnoverEur === 0 ? null : percent((ggrEur / turnoverEur) * 100),
+    byCurrency: byCurrency
+      .map(currencyFigures)
+      .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0)),
+  };
+}
+
+interface Group {
+  keys: Partial<Record<Dimension, string>>;
+  figures: MoneyFigures;
+}
+
+/** The money figures of each group of `by` (with its per-currency figures) among the rows of a query. */
+function groupsOf(rows: FigureRow[], by: Dimension[]): Group[] {
+  const keyOf = (row: FigureRow) => by.map((dimension) => row.keys[dimension]).join('\u0000');
+  const heads = new Map<string, FigureRow>();
+  const currencies = new Map<string, FigureRow[]>();
+  const withCurrency: Dimension[] = [...by, 'currency'];
+  for (const row of rows) {
+    if (sameSet(row.groupedBy, by)) heads.set(keyOf(row), row);
+    else if (sameSet(row.groupedBy, withCurrency)) {
+      const key = keyOf(row);
+      currencies.set(key, [...(currencies.get(key) ?? []), row]);
+    }
+  }
+  return [...heads.entries()]
+    .filter(([, head]) => head.rounds > 0)
+    .map(([key, head]) => ({ keys: head.keys, figures: moneyFigures(head, currencies.get(key) ?? []) }));
+}
+
+/** Highest GGR first; ties in a stable order of the ids. */
+function byGgr<Row extends { figures: MoneyFigures }>(id: (row: Row) => string) {
+  return (a: Row, b: Row) =>
+    b.figures.ggrEur - a.figures.ggrEur || (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0);
+}
+
+function rangeDays(filter: ReportFilter): number {
+  return (Date.parse(filter.to) - Date.parse(filter.from)) / 86_400_000 + 1;
+}
+
+/** Every period of the range, so that a chart shows the days or months without rounds as zero. */
+function periodsOf(filter: ReportFilter, granularity: 'day' | 'month'): string[] {
+  const periods: string[] = [];
+  if (granularity === 'day') {
+    for (let day = filter.from; day <= filter.to; day = addDays(day, 1)) periods.push(day);
+  } else {
+    for (let month = firstOfMonth(filter.from); month <= filter.to; month = firstOfMonth(month, 1)) {
+      periods.push(month.slice(0, 7));
+    }
+  }
+  return periods;
+}
+
+const PER_CURRENCY: Dimension[][] = [['currency'], []];
+
+export function createReportsService(db: Db) {
+  const repository = createReportsRepository();
+
+  /** Totals over everything in range and scope; no rounds at all answers NO_DATA. */
+  function totalsOf(rows: FigureRow[]): MoneyFigures {
+    const [totals] = groupsOf(rows, []);
+    if (!totals) throw new AppError('NO_DATA');
+    return totals.figures;
+  }
+
+  function rtpOf(gameId: string, figures: MoneyFigures, theoretical: number | null) {
+    const actual = figures.turnoverEur === 0 ? null : (figures.winsEur / figures.turnoverEur) * 100;
+    return {
+      gameId,
+      figures,
+      actualRtpPercent: percent(actual),
+      theoreticalRtpPercent: theoretical,
+      deviationFlagged:
+        actual !== null &&
+        theoretical !== null &&
+        figures.rounds >= RTP_DEVIATION_MIN_ROUNDS &&
+        Math.abs(actual - theoretical) > RTP_DEVIATION_THRESHOLD_PERCENT,
+    };
+  }
+
+  return {
+    async ggr(filter: ReportFilter, scope: Scope): Promise<GgrReport> {
+      const granularity = rangeDays(filter) <= MAX_DAILY_SERIES_DAYS ? 'day' : 'month';
+      // Two queries: the series needs single days (a short range reads every day by day), the figures per
+      // game and currency read whole months from the monthly rollup.
+      const [rows, periods, missingRates] = await Promise.all([
+        repository.figures(db, {
+          filter,
+          scope,
+          sets: [['game_id', 'currency'], ['game_id'], ...PER_CURRENCY],
+        }),
+        repository.figures(db, { filter, scope, sets: [['period']], period: granularity }),
+        repository.missingRates(db, filter, scope),
+      ]);
+      const totals = totalsOf(rows);
+      const byPeriod = new Map(periods.map((row) => [row.keys.period!, row] as const));
+      const top = groupsOf(rows, ['game_id'])
+        .map((group) => ({ gameId: group.keys.game_id!, figures: group.figures }))
+        .sort(byGgr((game) => game.gameId))
+        .slice(0, TOP_GAMES_IN_GGR_REPORT);
+      const gameInfo = await repository.games(
+        db,
+        top.map((game) => game.gameId),
+      );
+      return {
+        filter: { from: filter.from, to: filter.to },
+        totals,
+        granularity,
+        series: periodsOf(filter, granularity).map((period) => {
+          const row = byPeriod.get(period);
+          const turnoverEur = row?.betEur ?? 0;
+          const winsEur = row?.winEur ?? 0;
+          return { period, turnoverEur, winsEur, ggrEur: turnoverEur - winsEur, rounds: row?.rounds ?? 0 };
+        }),
+        topGames: top.map((game) => ({
+          gameId: game.gameId,
+          gameName: gameInfo.get(game.gameId)?.name ?? null,
+          figures: game.figures,
+        })),
+        missingRates,
+      };
+    },
+
+    async casinoPerformance(filter: ReportFilter, scope: Scope): Promise<CasinoPerformance> {
+      const [rows, missingRates] = await Promise.all([
+        repository.figures(db, {
+          filter,
+          scope,
+          sets: [['casino_id', 'currency'], ['casino_id'], ...PER_CURRENCY],
+        }),
+        repository.missingRates(db, filter, scope),
+      ]);
+      const totals = totalsOf(rows);
+      const groups = groupsOf(rows, ['casino_id']);
+      const names = await repository.casinoNames(
+        db,
+        groups.map((group) => group.keys.casino_id!),
+      );
+      return {
+        rows: groups
+          .map((group) => ({
+            casinoId: group.keys.casino_id!,
+            casinoName: names.get(group.keys.casino_id!) ?? null,
+            figures: group.figures,
+          }))
+          .sort(byGgr((row) => row.casinoId)),
+        totals,
+        missingRates,
+      };
+    },
+
+    async gamePerformance(filter: ReportFilter, scope: Scope): Promise<GamePerformance> {
+      const [rows, missingRates] = await Promise.all([
+        repository.figures(db, {
+          filter,
+          scope,
+          sets: [['game_id', 'currency'], ['game_id'], ...PER_CURRENCY],
+        }),
+        repository.missingRates(db, filter, scope),
+      ]);
+      const totals = totalsOf(rows);
+      const groups = groupsOf(rows, ['game_id']);
+      const gameInfo = await repository.games(
+        db,
+        groups.map((group) => group.keys.game_id!),
+      );
+      const result = groups.map((group) => {
+        const gameId = group.keys.game_id!;
+        const info = gameInfo.get(gameId);
+        return {
+          ...rtpOf(gameId, group.figures, info?.theoreticalRtp ?? null),
+          gameName: info?.name ?? null,
+        };
+      });
+      return { rows: result.sort(byGgr((row) => row.gameId)), totals, missingRates };
+    },
+
+    async integrationGamePerformance(
+      filter: ReportFilter,
+      scope: Scope,
+    ): Promise<IntegrationGamePerformance> {
+      const [rows, missingRates] = await Promise.all([
+        repository.figures(db, {
+          filter,
+          scope,
+          sets: [['integration_id', 'game_id', 'currency'], ['integration_id', 'game_id'], ...PER_CURRENCY],
+        }),
+        repository.missingRates(db, filter, scope),
+      ]);
+      const totals = totalsOf(rows);
+      const groups = groupsOf(rows, ['integration_id', 'game_id']);
+      const [gameInfo, names] = await Promise.all([
+        repository.games(db, [...new Set(groups.map((group) => group.keys.game_id!))]),
+        repository.integrationNames(db, [...new Set(groups.map((group) => group.keys.integration_id!))]),
+      ]);
+      const result = groups.map((group) => {
+        const gameId = group.keys.game_id!;
+        const integrationId = group.keys.integration_id!;
+        const info = gameInfo.get(gameId);
+        return {
+          ...rtpOf(gameId, group.figures, info?.theoreticalRtp ?? null),
+          gameName: info?.name ?? null,
+          integrationId,
+          integrationName: names.get(integrationId) ?? null,
+        };
+      });
+      return {
+        rows: result.sort(byGgr((row) => `${row.integrationId}\u0000${row.gameId}`)),
+        totals,
+        missingRates,
+      };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;
