@@ -3,13 +3,16 @@
  * - `migrate`: applies the database migrations;
  * - `rotate-signing-key`: adds a new signing key of the embedded identity server (it signs from each
  *   instance's next start on), keeps the previous one for verification and retires older ones;
- * - `purge`: removes expired sessions, identity-server artifacts and old throttle windows.
+ * - `purge`: removes expired sessions, identity-server artifacts and old throttle windows;
+ * - `rebuild-rollups [yyyy-MM [yyyy-MM]]`: recomputes the report rollups from the raw game rounds (all, or
+ *   the months from … to …), for repair; ingests wait while it runs.
  */
 import { loadConfig } from './config';
 import { openDatabase, type Database } from './db/client';
 import { runMigrations } from './db/migrate';
 import { purgeExpired } from './jobs/purge';
 import { rotateSigningKeys } from './modules/identity/signing-keys';
+import { rebuildRollups } from './modules/platform/rollups';
 
 async function withDatabase(task: (database: Database) => Promise<void>): Promise<void> {
   const database = await openDatabase(loadConfig().database);
@@ -38,6 +41,19 @@ const commands: Record<string, () => Promise<void>> = {
     withDatabase(async (database) => {
       await purgeExpired(database.db);
       console.log('expired sessions and sign-in data purged');
+    }),
+  'rebuild-rollups': () =>
+    withDatabase(async (database) => {
+      const [fromMonth, toMonth = fromMonth] = process.argv.slice(3);
+      const month = /^\d{4}-(0[1-9]|1[0-2])$/;
+      if ((fromMonth && !month.test(fromMonth)) || (toMonth && !month.test(toMonth))) {
+        throw new Error('months are written yyyy-MM, e.g. rebuild-rollups 2026-01 2026-03');
+      }
+      await runMigrations(database);
+      const started = Date.now();
+      const { dailyRows } = await rebuildRollups(database.db, fromMonth ? { fromMonth, toMonth } : {});
+      const months = fromMonth ? `${fromMonth} to ${toMonth}` : 'all months';
+      console.log(`rollups rebuilt for ${months}: ${dailyRows} daily rows in ${Date.now() - started} ms`);
     }),
 };
 

@@ -247,6 +247,7 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
       group by 1, 2, 3, 4, 5`);
-    return { dailyRows: (inserted as { rowCount?: number; affectedRows?: number }).rowCount ?? 0 };
+    const counted = inserted as { rowCount?: number | null; affectedRows?: number };
+    return { dailyRows: counted.rowCount ?? counted.affectedRows ?? 0 };
   });
 }
