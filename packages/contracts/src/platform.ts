@@ -82,8 +82,11 @@ export const platformRoundSchema = z
     voucherCode: optionalText(100),
     fundsAtStart: minorUnitsSchema.nullish(),
     fundsAtEnd: minorUnitsSchema.nullish(),
-    /** What the player saw (reels, cards, …) as the game reports it. */
-    displayedOutcome: z.json().nullish(),
+    /**
+     * What the player saw (reels, cards, …) as the game reports it: any JSON. The body is JSON already, so
+     * no schema walks it (a recursive JSON schema cost more than the rest of a round's validation).
+     */
+    displayedOutcome: z.unknown().optional(),
     /** How the bet (debit) was paid: real money, bonus money and vouchers; adds up to the debit. */
     moneySplit: moneySplitSchema.nullish(),
   })
@@ -114,8 +117,8 @@ export const platformSavegameSchema = z.object({
   playerId: key,
   gameId: key,
   savedAt: instant,
-  state: z.json().nullish(),
-  data: z.json().nullish(),
+  state: z.unknown().optional(),
+  data: z.unknown().optional(),
 });
 export type PlatformSavegame = z.infer<typeof platformSavegameSchema>;
 
