@@ -258,7 +258,17 @@ describe('GGR report', { timeout: 20_000 }, () => {
     );
   });
 
-  it('exports the GGR per day as CSV', async () => {
+  it('shows one point per month for a long range, named in the language', async () => {
+    const { user } = await openScreen(seeded(), '/reporting/ggr-report?from=2024-12-01&to=2025-03-31', 'de');
+
+    await screen.findByRole('heading', { name: 'GGR pro Monat' });
+    await user.click(screen.getByText('Tabelle'));
+    expect(bodyRows(screen.getByRole('table', { name: 'GGR im Zeitverlauf als Tabelle' }))).toEqual([
+      ['März 2025', '2.615', '12.450,00 €', '10.590,00 €', '1.860,00 €'],
+    ]);
+  });
+
+  it('exports the GGR per day and the top games as CSV', async () => {
     const downloads = captureDownloads();
     const { user } = await openScreen(seeded(), '/reporting/ggr-report');
 
@@ -277,6 +287,17 @@ describe('GGR report', { timeout: 20_000 }, () => {
         '',
       ].join('\r\n'),
     ]);
+
+    await user.click(screen.getByRole('button', { name: 'Export top games (CSV)' }));
+    expect(downloads.names[1]).toBe('ggr-top-games-2025-03-15.csv');
+    expect((await downloads.texts())[1]).toBe(
+      [
+        'Game id,Game name,Rounds,Turnover (EUR),Wins (EUR),GGR (EUR),Hold %',
+        'book-of-stars,Book of Stars,2015,10000,9000,1000,10',
+        'cosmic-cash,Cosmic Cash,600,2450,1590,860,35.1',
+        '',
+      ].join('\r\n'),
+    );
   });
 });
 
@@ -339,6 +360,9 @@ describe('report filters', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Darf nicht vor dem ersten Tag liegen.')).toBeTruthy();
     expect(api.sent('GET', GGR)).toEqual([]);
     expect(screen.queryByTestId('report-no-data')).toBeNull();
+    expect((screen.getByRole('button', { name: 'CSV exportieren' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it('offers id fields to those who may not see the casino, integration and game lists', async () => {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 export function NameCell({ name, id }: { name: ReactNode; id: string }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} miw={150}>
       {typeof name === 'string' ? <Text size="sm">{name}</Text> : name}
       <Text size="xs" c="dimmed">
         {id}

@@ -16,7 +16,7 @@ interface ReportFilterBarProps {
 }
 
 const CURRENCY = /^[A-Z]{3}$/;
-const SELECT_WIDTH = 260;
+const SELECT_WIDTH = 240;
 
 export function ReportFilterBar({ params, onChange }: ReportFilterBarProps) {
   const { t } = useTranslation();
@@ -76,9 +76,9 @@ export function ReportFilterBar({ params, onChange }: ReportFilterBarProps) {
       />
       <TextInput
         label={t('reports.filters.currency')}
-        description={t('reports.filters.currencyHint')}
+        title={t('reports.filters.currencyHint')}
         placeholder={t('reports.filters.allCurrencies')}
-        w={150}
+        w={110}
         maxLength={3}
         value={currency}
         onChange={(event) => {

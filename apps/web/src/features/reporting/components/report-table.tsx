@@ -125,6 +125,7 @@ export function ReportTable<Row>({
                     <UnstyledButton
                       fw={600}
                       fz="sm"
+                      style={{ whiteSpace: 'nowrap' }}
                       aria-label={t('common.sortBy', { column: column.header })}
                       // Figures first sort from the largest down; names from A.
                       onClick={() =>
@@ -156,7 +157,11 @@ export function ReportTable<Row>({
               <Fragment key={key}>
                 <Table.Tr>
                   {columns.map((column) => (
-                    <Table.Td key={column.key} ta={column.numeric ? 'right' : undefined}>
+                    <Table.Td
+                      key={column.key}
+                      ta={column.numeric ? 'right' : undefined}
+                      style={column.numeric ? { whiteSpace: 'nowrap' } : undefined}
+                    >
                       {column.render(row)}
                     </Table.Td>
                   ))}

@@ -31,7 +31,7 @@ function DeviationBadge() {
   const language = useLanguage();
   return (
     <Tooltip label={explanation(t, language)} multiline w={280} withArrow>
-      <Badge color="red" variant="light" size="sm" data-testid="rtp-deviation">
+      <Badge color="red" variant="light" size="sm" miw="max-content" data-testid="rtp-deviation">
         {t('reports.rtp.deviation')}
       </Badge>
     </Tooltip>

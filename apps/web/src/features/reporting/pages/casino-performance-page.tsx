@@ -37,7 +37,8 @@ export function CasinoPerformancePage() {
   const [params, setParams] = useReportParams();
   const problem = filterProblem(params);
   const query = useCasinoPerformance(params, problem === null);
-  const report = query.data;
+  // What the export saves: the report on screen, nothing while an error or a refused range shows.
+  const report = problem === null && !query.error ? query.data : undefined;
 
   const columns = (totals: CasinoPerformance['totals']): ReportColumn<Row>[] => [
     {
@@ -69,10 +70,7 @@ export function CasinoPerformancePage() {
     <>
       <PageHeader
         actions={
-          <ExportCsvButton
-            fileName="casino-performance"
-            content={report && !query.error ? csvOf(report, shownRows, t) : undefined}
-          />
+          <ExportCsvButton fileName="casino-performance" content={report && csvOf(report, shownRows, t)} />
         }
       />
       <ReportFilterBar params={params} onChange={setParams} />

@@ -48,7 +48,8 @@ export function GamePerformancePage() {
   const [params, setParams] = useReportParams();
   const problem = filterProblem(params);
   const query = useGamePerformance(params, problem === null);
-  const report = query.data;
+  // What the export saves: the report on screen, nothing while an error or a refused range shows.
+  const report = problem === null && !query.error ? query.data : undefined;
 
   const columns: ReportColumn<Row>[] = report
     ? [
@@ -67,12 +68,7 @@ export function GamePerformancePage() {
   return (
     <>
       <PageHeader
-        actions={
-          <ExportCsvButton
-            fileName="game-performance"
-            content={report && !query.error ? csvOf(report, rows, t) : undefined}
-          />
-        }
+        actions={<ExportCsvButton fileName="game-performance" content={report && csvOf(report, rows, t)} />}
       />
       <ReportFilterBar params={params} onChange={setParams} />
       <ReportResult query={query} problem={problem}>

@@ -275,17 +275,13 @@ export function GgrReportPage() {
   const [params, setParams] = useReportParams();
   const problem = filterProblem(params);
   const query = useGgrReport(params, problem === null);
-  const report = query.data;
+  // What the export saves: the report on screen, nothing while an error or a refused range shows.
+  const report = problem === null && !query.error ? query.data : undefined;
 
   return (
     <>
       <PageHeader
-        actions={
-          <ExportCsvButton
-            fileName="ggr-report"
-            content={report && !query.error ? seriesCsv(report, t) : undefined}
-          />
-        }
+        actions={<ExportCsvButton fileName="ggr-report" content={report && seriesCsv(report, t)} />}
       />
       <ReportFilterBar params={params} onChange={setParams} />
       <ReportResult query={query} problem={problem}>

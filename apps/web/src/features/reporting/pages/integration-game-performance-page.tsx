@@ -53,7 +53,8 @@ export function IntegrationGamePerformancePage() {
   const [params, setParams] = useReportParams();
   const problem = filterProblem(params);
   const query = useIntegrationGamePerformance(params, problem === null);
-  const report = query.data;
+  // What the export saves: the report on screen, nothing while an error or a refused range shows.
+  const report = problem === null && !query.error ? query.data : undefined;
 
   const columns: ReportColumn<Row>[] = report
     ? [
@@ -81,7 +82,7 @@ export function IntegrationGamePerformancePage() {
         actions={
           <ExportCsvButton
             fileName="integration-game-performance"
-            content={report && !query.error ? csvOf(report, rows, t) : undefined}
+            content={report && csvOf(report, rows, t)}
           />
         }
       />
