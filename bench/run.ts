@@ -4,11 +4,13 @@ process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
 const { run: jurisdictionsList } = await import('./jurisdictions-list.bench');
 const { run: catalogueLists } = await import('./catalogue-lists.bench');
 const { run: ingest } = await import('./ingest.bench');
+const { run: reports } = await import('./reports.bench');
 const only = process.argv[2];
 const benchmarks = {
   'jurisdictions-list': jurisdictionsList,
   'catalogue-lists': catalogueLists,
   ingest,
+  reports,
 };
 for (const [name, benchmark] of Object.entries(benchmarks)) {
   if (!only || name === only) await benchmark();

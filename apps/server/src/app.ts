@@ -49,6 +49,8 @@ import { jurisdictionsRoutes } from './modules/jurisdictions/jurisdictions.route
 import { createJurisdictionsService } from './modules/jurisdictions/jurisdictions.service';
 import { masterdataRoutes } from './modules/masterdata/masterdata.routes';
 import { createMasterdataService } from './modules/masterdata/masterdata.service';
+import { apiKeysRoutes } from './modules/platform/api-keys.routes';
+import { createApiKeysService } from './modules/platform/api-keys.service';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
@@ -217,10 +219,17 @@ export async function buildApp({
     prefix: '/api/integrations',
     service: createIntegrationsService(db, integrations),
   });
+  await app.register(apiKeysRoutes, { prefix: '/api/integrations', service: createApiKeysService(db) });
   await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
   await app.register(gameAssignmentsRoutes, { prefix: '/api/game-assignments', db });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
-  await app.register(reportsRoutes, { prefix: '/api/reports', service: createReportsService(db), db });
+  await app.register(reportsRoutes, {
+    prefix: '/api/reports',
+    service: createReportsService(db),
+    db,
+    // Looked up on each export (tests replace it to break a download off).
+    copyOut: database.copyOut ? (query: string) => database.copyOut!(query) : undefined,
+  });
   await app.register(platformRoutes, { prefix: PLATFORM_API_PREFIX, db });
   await app.register(usersRoutes, {
     prefix: '/api/users',

@@ -3,6 +3,7 @@
  * persisted in a directory, or in memory for `memory://`. Both speak the same Drizzle PostgreSQL dialect.
  */
 import { mkdirSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -26,6 +28,11 @@ export interface Database {
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: streams `COPY (<query>) TO STDOUT` as it comes, on a connection of its own that goes
+   * back to the pool when the stream ends, fails or is destroyed. The query text cannot carry parameters.
+   */
+  copyOut?(query: string): Promise<Readable>;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -49,6 +56,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      async copyOut(query) {
+        const client = await pool.connect();
+        let released = false;
+        const release = (error?: Error) => {
+          if (released) return;
+          released = true;
+          // A connection whose COPY was cut off is in an unknown state: it is closed, not reused.
+          client.release(error ?? false);
+        };
+        try {
+          const stream = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT csv)`));
+          stream.once('end', () => release());
+          stream.once('error', (error) => release(error));
+          stream.once('close', () => release(new Error('COPY stream closed early')));
+          return stream;
+        } catch (error) {
+          release(error as Error);
+          throw error;
+        }
+      },
     };
   }
 

@@ -6,6 +6,7 @@
 import { playerCsvColumns, type PlatformPlayer } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { UNLIMITED } from '../../lib/scope';
@@ -13,10 +14,21 @@ import { expectError } from '../../test/api';
 import { describeEachEngine, type SignedIn, type TestContext } from '../../test/app';
 import { seedPlatformFixture } from '../../test/platform';
 import { createIngestService } from '../platform/ingest.service';
-import { csvField, csvLine, PLAYER_CSV_PAGE_SIZE, playerCsvStream } from './player-csv';
+import { CrlfRecords, csvField, csvLine, PLAYER_CSV_PAGE_SIZE, playerCsvStream } from './player-csv';
 
 const URL = '/api/reports/players.csv';
 const HEADER = playerCsvColumns.join(',');
+
+describe('CrlfRecords', () => {
+  it('ends records with CRLF but keeps line breaks inside quoted fields, across chunk boundaries', async () => {
+    const transform = new CrlfRecords();
+    const output = readAll(transform);
+    for (const chunk of ['a,"multi\nli', 'ne ""x"""\nb,c\n', '"d\n', '",e\n'])
+      transform.write(Buffer.from(chunk));
+    transform.end();
+    expect(await output).toBe('a,"multi\nline ""x"""\r\nb,c\r\n"d\n",e\r\n');
+  });
+});
 
 describe('csvField', () => {
   it('leaves plain values as they are and writes null as an empty field', () => {
@@ -275,15 +287,36 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
       expect(keys.at(-1)).toBe('casino-b/p-2');
     });
 
-    it('cuts the download off when the database fails after the first page, and keeps serving', async () => {
-      const database = db() as Db & { execute: Db['execute'] };
-      const original = database.execute.bind(database);
-      let calls = 0;
+    it('cuts the download off when the database fails after the first bytes, and keeps serving', async () => {
+      const database = ctx().database;
       const logged = vi.spyOn(ctx().app.log, 'error');
-      database.execute = ((query: Parameters<Db['execute']>[0]) => {
-        calls += 1;
-        return calls === 2 ? Promise.reject(new Error('connection lost')) : original(query);
-      }) as Db['execute'];
+      let calls = 0;
+      let restore: () => void;
+      if (database.copyOut) {
+        // PostgreSQL streams COPY: the connection breaks after its first chunk.
+        const original = database.copyOut;
+        database.copyOut = async (query) => {
+          calls += 2;
+          const copy = await original(query);
+          const broken = new PassThrough();
+          copy.once('data', (chunk) => {
+            broken.write(chunk);
+            copy.destroy();
+            broken.destroy(new Error('connection lost'));
+          });
+          return broken;
+        };
+        restore = () => (database.copyOut = original);
+      } else {
+        // PGlite reads keyset pages: the second page fails.
+        const target = db() as Db & { execute: Db['execute'] };
+        const original = target.execute.bind(target);
+        target.execute = ((query: Parameters<Db['execute']>[0]) => {
+          calls += 1;
+          return calls === 2 ? Promise.reject(new Error('connection lost')) : original(query);
+        }) as Db['execute'];
+        restore = () => delete (target as Partial<Db>).execute;
+      }
       let outcome: unknown;
       try {
         outcome = await download(ctx(), { casinoIds: 'casino-b' }).then(
@@ -291,7 +324,7 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
           (error: unknown) => error,
         );
       } finally {
-        delete (database as Partial<Db>).execute;
+        restore();
       }
       expect(calls).toBe(2);
       // The headers and the first page were on their way: the transfer breaks off instead of ending, so

@@ -2,15 +2,15 @@
  * The player-data report (spec §7): a CSV of the players in the reader's scope, streamed page by page so
  * that a million players take no more memory than one page.
  */
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
 import { playerCsvColumns } from '@backoffice/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
-import { createReportsRepository, type PlayerCsvRow } from './reports.repository';
+import { createReportsRepository } from './reports.repository';
 
 /** Players per query: large enough to be quick, small enough to keep memory flat. */
-export const PLAYER_CSV_PAGE_SIZE = 5_000;
+export const PLAYER_CSV_PAGE_SIZE = 10_000;
 
 /**
  * A spreadsheet runs a cell that starts like a formula; such values get a leading apostrophe so that
@@ -19,7 +19,10 @@ export const PLAYER_CSV_PAGE_SIZE = 5_000;
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One field as RFC 4180 wants it, with the formula guard; null is an empty field. */
+/**
+ * One field as RFC 4180 wants it, with the formula guard; null is an empty field. (The rows of the export
+ * are formatted the same way by the database: `csvFieldSql` in reports.repository.ts.)
+ */
 export function csvField(value: string | null): string {
   if (value === null) return '';
   const guarded = FORMULA_START.test(value) ? `'${value}` : value;
@@ -36,6 +39,8 @@ export function playerCsvFileName(now: Date): string {
 
 export interface PlayerCsvOptions {
   db: Db;
+  /** PostgreSQL's COPY, when the database has it (`Database.copyOut`): the fast path. */
+  copyOut?: ((query: string) => Promise<Readable>) | undefined;
   scope: Scope;
   casinoIds?: string[] | undefined;
   log: FastifyBaseLogger;
@@ -48,28 +53,107 @@ export interface PlayerCsvOptions {
  * gets a proper error answer; a failure after the first bytes is logged and ends the stream with an error,
  * which cuts the download off (the client sees an incomplete transfer, never a file that looks whole).
  */
+/** A string as an SQL literal (standard_conforming_strings, as PostgreSQL has it by default). */
+const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
+const literals = (values: readonly string[]) => values.map(literal).join(', ');
+
+/** A text column as COPY should write it: formula guard; empty as empty (like null), not as `""`. */
+const guardedSql = (column: string) =>
+  `nullif(case when left(${column}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${column} else ${column} end, '')`;
+const instantSql = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const copyColumns: Record<(typeof playerCsvColumns)[number], string> = {
+  integrationId: guardedSql('integration_id'),
+  casinoId: guardedSql('casino_id'),
+  playerId: guardedSql('player_id'),
+  language: guardedSql('language'),
+  country: guardedSql('country'),
+  email: guardedSql('email'),
+  jurisdiction: guardedSql('jurisdiction'),
+  firstName: guardedSql('first_name'),
+  lastName: guardedSql('last_name'),
+  nickName: guardedSql('nick_name'),
+  city: guardedSql('city'),
+  dateOfBirth: `to_char(date_of_birth, 'YYYY-MM-DD')`,
+  gender: guardedSql('gender'),
+  registeredAt: instantSql('registered_at'),
+  createdAt: instantSql('created_at'),
+};
+
+/** The players query of the COPY path; ids are validated codes or come from the database, quoted anyway. */
+export function playerCopyQuery(scope: Scope, casinoIds: readonly string[] | undefined): string {
+  const conditions: string[] = [];
+  if (!scope.unlimited) {
+    const parts = [
+      ...(scope.casinoIds.length > 0 ? [`casino_id in (${literals(scope.casinoIds)})`] : []),
+      ...(scope.integrationIds.length > 0 ? [`integration_id in (${literals(scope.integrationIds)})`] : []),
+    ];
+    conditions.push(parts.length > 0 ? `(${parts.join(' or ')})` : 'false');
+  }
+  if (casinoIds?.length) conditions.push(`casino_id in (${literals(casinoIds)})`);
+  const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+  const columns = playerCsvColumns.map((column) => copyColumns[column]).join(', ');
+  return `select ${columns} from players${where} order by casino_id, player_id`;
+}
+
+const LF = 0x0a;
+const QUOTE = 0x22;
+const CRLF = Buffer.from('\r\n');
+
+/** COPY ends records with LF; RFC 4180 wants CRLF. Line breaks inside quoted fields stay as they are. */
+export class CrlfRecords extends Transform {
+  private quoted = false;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    const parts: Buffer[] = [];
+    let start = 0;
+    for (let index = 0; index < chunk.length; index++) {
+      const byte = chunk[index];
+      if (byte === QUOTE) this.quoted = !this.quoted;
+      else if (byte === LF && !this.quoted) {
+        parts.push(chunk.subarray(start, index), CRLF);
+        start = index + 1;
+      }
+    }
+    parts.push(chunk.subarray(start));
+    done(null, Buffer.concat(parts));
+  }
+}
+
+/**
+ * The CSV as a byte stream. On PostgreSQL it is COPY's own CSV writer, streamed with backpressure (several
+ * times faster than formatting rows one by one); elsewhere (PGlite) keyset pages formatted by the database.
+ * Either way memory stays flat however many players there are.
+ */
 export async function playerCsvStream(options: PlayerCsvOptions): Promise<Readable> {
+  if (!options.copyOut) return pagedPlayerCsvStream(options);
+  const { scope, casinoIds, log } = options;
+  const copy = await options.copyOut(playerCopyQuery(scope, casinoIds));
+  const output = new PassThrough({ highWaterMark: 64 * 1024 });
+  output.write(csvLine(playerCsvColumns));
+  copy.once('error', (error) => {
+    log.error({ err: error }, 'player CSV failed after its first bytes; the download is cut off');
+    output.destroy(error);
+  });
+  output.once('close', () => copy.destroy());
+  copy.pipe(new CrlfRecords()).pipe(output);
+  return output;
+}
+
+async function pagedPlayerCsvStream(options: PlayerCsvOptions): Promise<Readable> {
   const { db, scope, casinoIds, log } = options;
   const limit = options.pageSize ?? PLAYER_CSV_PAGE_SIZE;
   const repository = createReportsRepository();
-  const first = await repository.playersPage(db, { scope, casinoIds, after: null, limit });
-
-  const toLine = (row: PlayerCsvRow) => csvLine(playerCsvColumns.map((column) => row[column]));
+  const first = await repository.playersCsvPage(db, { scope, casinoIds, after: null, limit });
 
   async function* chunks(): AsyncGenerator<string> {
     yield csvLine(playerCsvColumns);
     let page = first;
     try {
       for (;;) {
-        if (page.length > 0) yield page.map(toLine).join('');
-        if (page.length < limit) return;
-        const last = page[page.length - 1]!;
-        page = await repository.playersPage(db, {
-          scope,
-          casinoIds,
-          after: { casinoId: last.casinoId!, playerId: last.playerId! },
-          limit,
-        });
+        if (page.count > 0) yield page.lines;
+        if (page.count < limit || !page.last) return;
+        page = await repository.playersCsvPage(db, { scope, casinoIds, after: page.last, limit });
       }
     } catch (error) {
       log.error({ err: error }, 'player CSV failed after its first bytes; the download is cut off');

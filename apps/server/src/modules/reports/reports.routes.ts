@@ -8,7 +8,7 @@ import {
 } from '@backoffice/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { errorResponses } from '../../lib/http-schemas';
 import { principalOf } from '../../plugins/access';
 import { playerCsvFileName, playerCsvStream } from './player-csv';
@@ -17,10 +17,11 @@ import type { ReportsService } from './reports.service';
 const reportErrors = errorResponses(400, 401, 403, 404);
 
 /** The money reports over the rollups and the player-data CSV; all within the reader's scope. */
-export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; db: Db }> = async (
-  app,
-  { service, db },
-) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{
+  service: ReportsService;
+  db: Db;
+  copyOut?: Database['copyOut'];
+}> = async (app, { service, db, copyOut }) => {
   app.get(
     '/ggr',
     {
@@ -94,6 +95,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; db:
     async (request, reply) => {
       const stream = await playerCsvStream({
         db,
+        copyOut,
         scope: principalOf(request).scope,
         casinoIds: request.query.casinoIds,
         log: request.log,
