@@ -7,6 +7,7 @@ import { seedDemoBridge, startDemoBridge } from './demo/bridges';
 import { seedDemoCasinos } from './demo/casinos';
 import { seedDemoCatalogue } from './demo/catalogue';
 import { seedDemoIntegrations } from './demo/integrations';
+import { printDemoApiKey, renewDemoApiKey, seedDemoPlatform } from './demo/platform';
 import { seedDemo } from './demo/seed';
 import { bootstrapAdmin, printDemoSignIns, seedDemoUsers } from './demo/users';
 import { createEmbeddedIdentityService } from './modules/identity/identity.service';
@@ -20,6 +21,7 @@ async function main() {
   await runMigrations(database);
   const identity = createEmbeddedIdentityService(database.db);
   const simulator = demo ? await startDemoBridge() : undefined;
+  let demoApiKey: string | undefined;
   if (demo) {
     await seedDemo(database.db);
     if (simulator) await seedDemoBridge(database.db, simulator.url);
@@ -27,6 +29,15 @@ async function main() {
     await seedDemoCasinos(database.db);
     await seedDemoIntegrations(database.db);
     await seedDemoUsers(database.db, identity);
+    const seedingSince = Date.now();
+    const platform = await seedDemoPlatform(database.db);
+    if (platform) {
+      const seconds = ((Date.now() - seedingSince) / 1000).toFixed(1);
+      console.log(
+        `  Seeded demo platform data: ${platform.rounds.toLocaleString('en')} game rounds in ${seconds} s`,
+      );
+    }
+    demoApiKey = await renewDemoApiKey(database.db);
   }
   if (config.bootstrapAdmin && (await bootstrapAdmin(database.db, identity, config.bootstrapAdmin))) {
     console.log(`  Created the first admin: ${config.bootstrapAdmin.email}`);
@@ -65,7 +76,10 @@ async function main() {
   const where =
     config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`\n  Back Office is running at ${config.publicUrl.origin}  (${where})\n`);
-  if (demo) printDemoSignIns(config.publicUrl.origin);
+  if (demo) {
+    printDemoSignIns(config.publicUrl.origin);
+    if (demoApiKey) printDemoApiKey(config.publicUrl.origin, demoApiKey);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-/** Demo game catalogue for `npm start`: a few studios and providers, a dozen games with versions. */
+/** Demo game catalogue for `npm start`: a few studios and providers, three dozen games with versions. */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
@@ -49,6 +49,32 @@ const demoGames: [string, string, number, string, number, number, number][] = [
   ['bridge-of-riches', 'Bridge of Riches', 3, 'own-rgs', 96.3, 5000, 10],
   ['fog-city-fruits', 'Fog City Fruits', 3, 'node-games', 95.0, 1000, 10],
   ['cable-car-cash', 'Cable Car Cash', 3, 'relax', 96.7, 12000, 20],
+  // More games for the reports of the demo platform data (ids after the first five, which the demo
+  // integrations take).
+  ['diamond-dunes', 'Diamond Dunes', 1, 'relax', 96.1, 10000, 10],
+  ['dragon-dynasty', 'Dragon Dynasty', 2, 'node-games', 95.9, 20000, 20],
+  ['emerald-empire', 'Emerald Empire', 0, 'own-rgs', 96.5, 8000, 10],
+  ['fire-and-frost', 'Fire and Frost', 0, 'relax', 96.0, 15000, 20],
+  ['frozen-fjords', 'Frozen Fjords', 0, 'own-rgs', 95.4, 5000, 10],
+  ['gilded-gondola', 'Gilded Gondola', 3, 'node-games', 96.2, 6000, 10],
+  ['golden-gate-jackpot', 'Golden Gate Jackpot', 3, 'own-rgs', 94.0, 50000, 50],
+  ['harbour-lights', 'Harbour Lights', 2, 'relax', 96.6, 4000, 10],
+  ['iron-canyon', 'Iron Canyon', 1, 'node-games', 95.7, 12000, 20],
+  ['jade-lagoon', 'Jade Lagoon', 2, 'own-rgs', 96.8, 5000, 10],
+  ['kings-of-the-north', 'Kings of the North', 0, 'relax', 96.3, 25000, 20],
+  ['lucky-lanterns', 'Lucky Lanterns', 3, 'own-rgs', 97.1, 3000, 10],
+  ['meteor-miners', 'Meteor Miners', 1, 'relax', 95.2, 10000, 20],
+  ['neon-nights', 'Neon Nights', 3, 'node-games', 96.0, 8000, 10],
+  ['northern-reels', 'Northern Reels', 0, 'node-games', 96.4, 5000, 10],
+  ['outback-odyssey', 'Outback Odyssey', 1, 'own-rgs', 95.6, 15000, 20],
+  ['pirates-of-the-reef', 'Pirates of the Reef', 2, 'relax', 96.2, 20000, 20],
+  ['quartz-quarry', 'Quartz Quarry', 1, 'own-rgs', 96.9, 4000, 10],
+  ['red-rock-rush', 'Red Rock Rush', 1, 'relax', 95.8, 10000, 10],
+  ['sapphire-seas', 'Sapphire Seas', 2, 'node-games', 96.5, 7000, 10],
+  ['starlight-express', 'Starlight Express', 0, 'own-rgs', 96.1, 9000, 20],
+  ['thunder-tundra', 'Thunder Tundra', 0, 'relax', 94.5, 30000, 50],
+  ['viking-voyage', 'Viking Voyage', 0, 'node-games', 96.3, 12000, 20],
+  ['wild-west-wagons', 'Wild West Wagons', 1, 'own-rgs', 95.9, 6000, 10],
 ];
 
 export async function seedDemoCatalogue(db: Db): Promise<void> {
