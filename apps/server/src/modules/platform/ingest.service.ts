@@ -14,9 +14,8 @@ import {
   type PlatformRound,
   type PlatformSavegame,
 } from '@backoffice/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { games, integrationCasinos } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { rowsOf } from '../../lib/sql';
 import {
@@ -24,18 +23,15 @@ import {
   contributionOf,
   lockRatesShared,
   sumContributions,
-  type RoundContribution,
   type RoundState,
 } from './rollups';
 import { ensurePartitions } from './partitions';
 
 const EARLIEST_START = Date.parse('2000-01-01T00:00:00Z');
 const DAY_MS = 86_400_000;
-/** Concurrent batches may race to insert the same new round, or deadlock: the loser runs again. */
+/** Concurrent batches may deadlock or fail to serialise: the loser runs again. */
 const MAX_ATTEMPTS = 5;
 const RETRYABLE = new Set(['40001', '40P01']);
-
-class InsertRace extends Error {}
 
 type ItemProblem = { index: number; field: string; code: ErrorCode };
 
@@ -50,7 +46,6 @@ function refuse(kind: string, problems: ItemProblem[], language: Language): neve
 }
 
 function isRetryable(error: unknown): boolean {
-  if (error instanceof InsertRace) return true;
   const code =
     (error as { code?: unknown; cause?: { code?: unknown } }).code ??
     (error as { cause?: { code?: unknown } }).cause?.code;
@@ -101,24 +96,16 @@ const stateOf = (round: PlatformRound): RoundState => ({
 export function createIngestService(db: Db) {
   /** Casinos of the batch that are not bound to the integration, and games that don't exist. */
   async function unknownReferences(integrationId: string, casinoIds: string[], gameIds: string[]) {
-    const bound = await db
-      .select({ casinoId: integrationCasinos.casinoId })
-      .from(integrationCasinos)
-      .where(
-        and(
-          eq(integrationCasinos.integrationId, integrationId),
-          inArray(integrationCasinos.casinoId, casinoIds),
-        ),
-      );
-    const knownCasinos = new Set(bound.map((row) => row.casinoId));
-    const knownGames = new Set<string>();
-    if (gameIds.length > 0) {
-      const found = await db
-        .select({ gameId: games.gameId })
-        .from(games)
-        .where(inArray(games.gameId, gameIds));
-      for (const row of found) knownGames.add(row.gameId);
-    }
+    const [found] = rowsOf<{ casinos: string[]; games: string[] }>(
+      await db.execute(sql`
+        select
+          array(select casino_id from integration_casinos where integration_id = ${integrationId}
+            and casino_id in (select json_array_elements_text(${JSON.stringify(casinoIds)}::json))) as casinos,
+          array(select game_id from games
+            where game_id in (select json_array_elements_text(${JSON.stringify(gameIds)}::json))) as games`),
+    );
+    const knownCasinos = new Set(found?.casinos ?? []);
+    const knownGames = new Set(found?.games ?? []);
     return {
       casino: (id: string) => !knownCasinos.has(id),
       game: (id: string) => !knownGames.has(id),
@@ -155,80 +142,79 @@ export function createIngestService(db: Db) {
     const rounds = [...latest.values()].map((entry) => entry.round);
     const indexOf = (round: PlatformRound) => latest.get(roundKey(round))?.index ?? 0;
     return db.transaction(async (tx) => {
-      const incoming = rounds.map((round) => contributionOf({ ...stateOf(round), integrationId }));
-      await lockRatesShared(tx, incoming);
+      const newStates = rounds.map((round) => contributionOf({ ...stateOf(round), integrationId }));
+      await lockRatesShared(tx, newStates);
 
-      const starts = rounds.map((round) => Date.parse(round.startedAt));
-      const keys = JSON.stringify(
-        rounds.map((round) => ({
-          casino_id: round.casinoId,
-          round_id: round.roundId,
-          started_at: round.startedAt,
-        })),
-      );
-      const stored = rowsOf<StoredRound>(
+      // New rounds go in first, in key order; a round that exists (or that a concurrent batch is inserting:
+      // the insert waits for it) is left for the update below.
+      const added = rowsOf<{ casinoId: string; roundId: string; startedAt: string }>(
         await tx.execute(sql`
-          select g.casino_id as "casinoId", g.round_id as "roundId",
-            to_char(g.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",
-            g.integration_id as "integrationId", g.player_id as "playerId", g.game_id as "gameId",
-            g.currency, g.status, g.debit::float8 as debit, g.credit::float8 as credit,
-            to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt"
-          from game_rounds g
-          join json_to_recordset(${keys}::json) as k(casino_id text, round_id text, started_at timestamptz)
-            on g.casino_id = k.casino_id and g.round_id = k.round_id and g.started_at = k.started_at
-          where g.started_at between ${new Date(Math.min(...starts)).toISOString()}::timestamptz
-            and ${new Date(Math.max(...starts)).toISOString()}::timestamptz
-          order by g.casino_id, g.round_id, g.started_at
-          for update of g`),
+          insert into game_rounds (casino_id, round_id, started_at, provider_round_id, integration_id,
+            player_id, game_id, updated_at, status, currency, debit, credit, total_win, voucher_code,
+            funds_at_start, funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money)
+          select casino_id, round_id, started_at, provider_round_id, ${integrationId}, player_id, game_id,
+            updated_at, status, currency, debit, credit, total_win, voucher_code, funds_at_start,
+            funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money
+          from json_to_recordset(${JSON.stringify(rounds.map(rowOf))}::json) as r(${roundColumns})
+          order by casino_id, round_id, started_at
+          on conflict do nothing
+          returning casino_id as "casinoId", round_id as "roundId",
+            to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt"`),
       );
-      const storedByKey = new Map(stored.map((row) => [roundKey(row), row]));
-
-      const inserts: PlatformRound[] = [];
+      const addedKeys = new Set(added.map(roundKey));
+      // A new round adds its contribution; a known one replaces what its stored state contributed (below).
+      const contributions = newStates.filter((_, index) => addedKeys.has(roundKey(rounds[index]!)));
+      const known = rounds.filter((round) => !addedKeys.has(roundKey(round)));
       const updates: PlatformRound[] = [];
-      const contributions: RoundContribution[] = [];
-      const problems: ItemProblem[] = [];
-      for (const round of rounds) {
-        const before = storedByKey.get(roundKey(round));
-        if (!before) {
-          inserts.push(round);
-          contributions.push(contributionOf({ ...stateOf(round), integrationId }));
-          continue;
-        }
-        const changed = (['playerId', 'gameId', 'currency'] as const).find(
-          (field) => before[field] !== round[field],
+      if (known.length > 0) {
+        const starts = known.map((round) => Date.parse(round.startedAt));
+        const keys = JSON.stringify(
+          known.map((round) => ({
+            casino_id: round.casinoId,
+            round_id: round.roundId,
+            started_at: round.startedAt,
+          })),
         );
-        if (changed || before.integrationId !== integrationId) {
-          problems.push({
-            index: indexOf(round),
-            field: changed ?? 'casinoId',
-            code: 'ROUND_FIELD_IMMUTABLE',
-          });
-          continue;
-        }
-        if (!movesForward(before, round)) continue;
-        updates.push(round);
-        contributions.push(contributionOf(before, -1), contributionOf({ ...stateOf(round), integrationId }));
-      }
-      if (problems.length > 0) refuse('rounds', problems, language);
-
-      if (inserts.length > 0) {
-        const inserted = rowsOf<{ n: number }>(
+        const stored = rowsOf<StoredRound>(
           await tx.execute(sql`
-            with added as (
-              insert into game_rounds (casino_id, round_id, started_at, provider_round_id, integration_id,
-                player_id, game_id, updated_at, status, currency, debit, credit, total_win, voucher_code,
-                funds_at_start, funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money)
-              select casino_id, round_id, started_at, provider_round_id, ${integrationId}, player_id, game_id,
-                updated_at, status, currency, debit, credit, total_win, voucher_code, funds_at_start,
-                funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money
-              from json_to_recordset(${JSON.stringify(inserts.map(rowOf))}::json) as r(${roundColumns})
-              on conflict do nothing
-              returning 1
-            )
-            select count(*)::int as n from added`),
+            select g.casino_id as "casinoId", g.round_id as "roundId",
+              to_char(g.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",
+              g.integration_id as "integrationId", g.player_id as "playerId", g.game_id as "gameId",
+              g.currency, g.status, g.debit::float8 as debit, g.credit::float8 as credit,
+              to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt"
+            from game_rounds g
+            join json_to_recordset(${keys}::json) as k(casino_id text, round_id text, started_at timestamptz)
+              on g.casino_id = k.casino_id and g.round_id = k.round_id and g.started_at = k.started_at
+            where g.started_at between ${new Date(Math.min(...starts)).toISOString()}::timestamptz
+              and ${new Date(Math.max(...starts)).toISOString()}::timestamptz
+            order by g.casino_id, g.round_id, g.started_at
+            for update of g`),
         );
-        // Another batch inserted one of these rounds since we looked: run the batch again.
-        if (inserted[0]!.n !== inserts.length) throw new InsertRace();
+        const storedByKey = new Map(stored.map((row) => [roundKey(row), row]));
+        const problems: ItemProblem[] = [];
+        for (const round of known) {
+          const before = storedByKey.get(roundKey(round));
+          // The insert found it, so it exists; it cannot have gone since (rounds are never deleted here).
+          if (!before) throw new Error(`round ${round.roundId} conflicted on insert but cannot be read`);
+          const changed = (['playerId', 'gameId', 'currency'] as const).find(
+            (field) => before[field] !== round[field],
+          );
+          if (changed || before.integrationId !== integrationId) {
+            problems.push({
+              index: indexOf(round),
+              field: changed ?? 'casinoId',
+              code: 'ROUND_FIELD_IMMUTABLE',
+            });
+            continue;
+          }
+          if (!movesForward(before, round)) continue;
+          updates.push(round);
+          contributions.push(
+            contributionOf(before, -1),
+            contributionOf({ ...stateOf(round), integrationId }),
+          );
+        }
+        if (problems.length > 0) refuse('rounds', problems, language);
       }
       if (updates.length > 0) {
         const updateStarts = updates.map((round) => Date.parse(round.startedAt));
@@ -245,7 +231,7 @@ export function createIngestService(db: Db) {
               and ${new Date(Math.max(...updateStarts)).toISOString()}::timestamptz`);
       }
       await applyContributions(tx, sumContributions(contributions));
-      return { inserted: inserts.length, updated: updates.length };
+      return { inserted: added.length, updated: updates.length };
     });
   }
 

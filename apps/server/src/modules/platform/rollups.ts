@@ -141,20 +141,25 @@ export async function applyContributions(db: Db, contributions: RoundContributio
     bet_eur = s.bet_eur + excluded.bet_eur,
     win_eur = s.win_eur + excluded.win_eur,
     unrated_rounds = s.unrated_rounds + excluded.unrated_rounds`;
+  // One statement for both rollups: the daily rows in a data-modifying CTE, the monthly ones after it.
   await db.execute(sql`
-    insert into round_stats_daily as s (casino_id, day, integration_id, game_id, currency, ${figures})
-    select casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet, win,
-      coalesce(bet * rate, 0), coalesce(win * rate, 0), case when rate is null then rounds else 0 end
-    from ${priced}
-    order by casino_id, day, integration_id, game_id, currency
-    on conflict (casino_id, day, integration_id, game_id, currency) do update set ${addFigures}`);
-  await db.execute(sql`
+    with priced as (
+      select p.* from ${priced}
+    ), daily as (
+      insert into round_stats_daily as s (casino_id, day, integration_id, game_id, currency, ${figures})
+      select casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet,
+        win, coalesce(bet * rate, 0), coalesce(win * rate, 0), case when rate is null then rounds else 0 end
+      from priced
+      order by casino_id, day, integration_id, game_id, currency
+      on conflict (casino_id, day, integration_id, game_id, currency) do update set ${addFigures}
+      returning 1
+    )
     insert into round_stats_monthly as s (casino_id, month, integration_id, game_id, currency, ${figures})
     select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
       sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win),
       coalesce(sum(bet * rate), 0), coalesce(sum(win * rate), 0),
       sum(case when rate is null then rounds else 0 end)
-    from ${priced}
+    from priced
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
     on conflict (casino_id, month, integration_id, game_id, currency) do update set ${addFigures}`);
