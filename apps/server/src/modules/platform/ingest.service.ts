@@ -69,8 +69,9 @@ interface StoredRound extends RoundState {
   updatedAt: string;
 }
 
+/** A round's key; `startedAt` as ISO UTC with milliseconds (rounds are normalised on arrival, and read so). */
 const roundKey = (round: { casinoId: string; roundId: string; startedAt: string }) =>
-  `${round.casinoId}\u0000${round.roundId}\u0000${new Date(round.startedAt).toISOString()}`;
+  `${round.casinoId}\u0000${round.roundId}\u0000${round.startedAt}`;
 
 /** Whether `next` is a later state of a round that is still open: final rounds never change again. */
 export function movesForward(

@@ -36,8 +36,11 @@ export interface RoundState {
 
 const REFUNDED: RoundStatus = 'refunded';
 
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
 export function utcDayOf(instant: string): string {
-  return new Date(instant).toISOString().slice(0, 10);
+  // Most instants arrive as ISO UTC already: their day is their first ten characters.
+  return ISO_UTC.test(instant) ? instant.slice(0, 10) : new Date(instant).toISOString().slice(0, 10);
 }
 
 /** A refunded round's money went back to the player: it counts as a round, not as turnover or win. */
