@@ -23,6 +23,7 @@ import {
 } from './modules/identity/oidc-provider';
 import { createSignInThrottle } from './modules/identity/sign-in-throttle';
 import { signInRoutes } from './modules/identity/sign-in.routes';
+import { auditActorsRoutes } from './modules/audit/audit-actors.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { bridgeHealthRoutes } from './modules/bridges/bridge-health.routes';
 import { bridgesRoutes } from './modules/bridges/bridges.routes';
@@ -30,6 +31,8 @@ import { createBridgesService } from './modules/bridges/bridges.service';
 import { casinosRoutes } from './modules/casinos/casinos.routes';
 import { createCasinosService } from './modules/casinos/casinos.service';
 import { gameAssignmentsRoutes } from './modules/game-assignments/game-assignments.routes';
+import { gameRoundsRoutes } from './modules/game-rounds/game-rounds.routes';
+import { createGameRoundsService } from './modules/game-rounds/game-rounds.service';
 import { gameProvidersRoutes } from './modules/game-providers/game-providers.routes';
 import { createGameProvidersService } from './modules/game-providers/game-providers.service';
 import { gameStudiosRoutes } from './modules/game-studios/game-studios.routes';
@@ -54,6 +57,8 @@ import { createApiKeysService } from './modules/platform/api-keys.service';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
+import { significantEventsRoutes } from './modules/significant-events/significant-events.routes';
+import { createSignificantEventsService } from './modules/significant-events/significant-events.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
@@ -223,6 +228,15 @@ export async function buildApp({
   await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
   await app.register(gameAssignmentsRoutes, { prefix: '/api/game-assignments', db });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
+  await app.register(auditActorsRoutes, { prefix: '/api/audit-entries/actors', db });
+  await app.register(gameRoundsRoutes, {
+    prefix: '/api/game-rounds',
+    service: createGameRoundsService(db),
+  });
+  await app.register(significantEventsRoutes, {
+    prefix: '/api/significant-events',
+    service: createSignificantEventsService(db),
+  });
   await app.register(reportsRoutes, {
     prefix: '/api/reports',
     service: createReportsService(db),

@@ -32,3 +32,18 @@ export const auditListQuerySchema = z.object({
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 export const auditPageSchema = pageSchema(auditEntrySchema);
+
+/**
+ * The users a reader of the trail can pick as its actor filter: searched by `q` (user name, first and last
+ * name), or the one user `id` (to label a filter taken from the URL).
+ */
+export const auditActorQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  id: z.uuid().optional(),
+});
+export type AuditActorQuery = z.infer<typeof auditActorQuerySchema>;
+export const auditActorSchema = z.object({ id: z.string(), username: z.string(), name: z.string() });
+export type AuditActor = z.infer<typeof auditActorSchema>;
+/** The most actors one answer lists. */
+export const AUDIT_ACTOR_OPTIONS = 20;
+export const auditActorPageSchema = pageSchema(auditActorSchema);

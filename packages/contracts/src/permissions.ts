@@ -14,6 +14,7 @@ export const permissions = [
   'adjustGameLaunchParameters',
   'adjustBridgeSettings',
   'playerSupportActions',
+  'recordSignificantEvents',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -26,6 +27,8 @@ const matrix: Record<Permission, readonly Role[]> = {
   adjustGameLaunchParameters: ['admin', 'developer'],
   adjustBridgeSettings: ['admin', 'developer'],
   playerSupportActions: ['admin', 'support'],
+  // Not in the spec's matrix: who explains changes in the figures (decision 017).
+  recordSignificantEvents: ['admin', 'developer', 'accountant'],
 };
 
 export const permissionMatrix: Readonly<Record<Permission, readonly Role[]>> = matrix;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { codeIdSchema } from './catalogue-ids';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
 import { currencyCodeSchema, roundStatuses } from './platform';
 
 /** The most days one report may span (a bit over three years). */
@@ -213,9 +214,27 @@ export const significantEventSchema = z.object({
   beforeValue: z.string().nullable(),
   afterValue: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** The name of the user who recorded it (kept when that user is deleted). */
   createdBy: z.string().nullable(),
 });
 export type SignificantEvent = z.infer<typeof significantEventSchema>;
+
+/** The list of significant events: newest `happenedAt` first, within a time range, searched in reason and component. */
+export const significantEventListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    from: z.iso.datetime({ offset: true }).optional(),
+    to: z.iso.datetime({ offset: true }).optional(),
+    q: z.string().trim().max(200).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.from && query.to && Date.parse(query.to) < Date.parse(query.from)) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
+    }
+  });
+export type SignificantEventListQuery = z.infer<typeof significantEventListQuerySchema>;
+export const significantEventPageSchema = pageSchema(significantEventSchema);
 
 // The player-data report: a CSV download of the players in the reader's scope.
 

@@ -1,0 +1,254 @@
+/**
+ * The search over the raw game rounds. Every index of game_rounds starts with casino_id, so the search runs
+ * once per casino (a lateral subquery that walks that casino's index newest first and stops after one page)
+ * and merges the casinos' pages: the cost grows with the page and the number of casinos, not with the
+ * number of rounds (see docs/decisions/019-game-round-search-and-significant-events.md).
+ */
+import type { GameRoundDetail, GameRoundSummary, RoundStatus } from '@backoffice/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Scope } from '../../lib/scope';
+import { rowsOf } from '../../lib/sql';
+
+/** Where a page ended: the sort key of its last round (started_at to the microsecond, as UTC text). */
+export interface RoundKey {
+  startedAt: string;
+  casinoId: string;
+  roundId: string;
+}
+
+export interface RoundFilter {
+  roundId?: string | undefined;
+  providerRoundId?: string | undefined;
+  playerId?: string | undefined;
+  gameIds?: readonly string[] | undefined;
+  status?: RoundStatus | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+interface SummaryRow {
+  casino_id: string;
+  round_id: string;
+  provider_round_id: string | null;
+  integration_id: string;
+  player_id: string;
+  game_id: string;
+  started_iso: string;
+  started_key: string;
+  updated_iso: string;
+  status: RoundStatus;
+  currency: string;
+  debit: string | number;
+  credit: string | number;
+  total_win: string | number;
+}
+
+interface DetailRow extends SummaryRow {
+  voucher_code: string | null;
+  funds_at_start: string | number | null;
+  funds_at_end: string | number | null;
+  displayed_outcome: unknown;
+  real_money: string | number | null;
+  bonus_money: string | number | null;
+  voucher_money: string | number | null;
+}
+
+/** A text array literal; an empty one is typed too, so `= any(...)` stays valid SQL. */
+export function textArray(values: readonly string[]): SQL {
+  return values.length === 0
+    ? sql`array[]::text[]`
+    : sql`array[${sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      )}]::text[]`;
+}
+
+const money = (value: string | number) => Number(value);
+const optionalMoney = (value: string | number | null) => (value === null ? null : Number(value));
+
+// Instants as the API writes them (UTC, milliseconds), and the sort key to the microsecond.
+const isoMs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const isoUs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const columns = sql`g.casino_id, g.round_id, g.provider_round_id, g.integration_id, g.player_id, g.game_id,
+  g.started_at, g.updated_at, g.status, g.currency, g.debit, g.credit, g.total_win`;
+/** The columns of a summary as answered, from a row `r` that holds the columns above. */
+const summaryOf = (r: SQL) => sql`${r}.casino_id, ${r}.round_id, ${r}.provider_round_id, ${r}.integration_id,
+  ${r}.player_id, ${r}.game_id, ${isoMs(sql`${r}.started_at`)} as started_iso,
+  ${isoUs(sql`${r}.started_at`)} as started_key, ${isoMs(sql`${r}.updated_at`)} as updated_iso, ${r}.status,
+  ${r}.currency, ${r}.debit, ${r}.credit, ${r}.total_win`;
+
+function toSummary(row: SummaryRow): GameRoundSummary {
+  return {
+    casinoId: row.casino_id,
+    roundId: row.round_id,
+    providerRoundId: row.provider_round_id,
+    integrationId: row.integration_id,
+    playerId: row.player_id,
+    gameId: row.game_id,
+    startedAt: row.started_iso,
+    updatedAt: row.updated_iso,
+    status: row.status,
+    currency: row.currency,
+    debit: money(row.debit),
+    credit: money(row.credit),
+    totalWin: money(row.total_win),
+  };
+}
+
+/** A limited reader sees a round of one of their casinos, or of one of their integrations. */
+function scopeCondition(scope: Scope): SQL {
+  if (scope.unlimited) return sql`true`;
+  return sql`(g.casino_id = any(${textArray(scope.casinoIds)}) or g.integration_id = any(${textArray(scope.integrationIds)}))`;
+}
+
+function filterConditions(filter: RoundFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.roundId !== undefined) conditions.push(sql`g.round_id = ${filter.roundId}`);
+  if (filter.providerRoundId !== undefined) {
+    conditions.push(sql`g.provider_round_id = ${filter.providerRoundId}`);
+  }
+  if (filter.playerId !== undefined) conditions.push(sql`g.player_id = ${filter.playerId}`);
+  if (filter.gameIds && filter.gameIds.length > 0) {
+    conditions.push(sql`g.game_id = any(${textArray(filter.gameIds)})`);
+  }
+  if (filter.status !== undefined) conditions.push(sql`g.status = ${filter.status}`);
+  if (filter.from !== undefined) conditions.push(sql`g.started_at >= ${filter.from}::timestamptz`);
+  // Rounds are answered to the millisecond: `to` includes its whole millisecond, so a round is found with
+  // `to` set to the start the API showed for it.
+  if (filter.to !== undefined) {
+    conditions.push(sql`g.started_at < ${filter.to}::timestamptz + interval '1 millisecond'`);
+  }
+  return conditions;
+}
+
+/**
+ * Rounds after the key in the order (started_at desc, casino_id, round_id). The first condition alone is
+ * what the index can seek to; the second settles rounds that started at the same instant.
+ */
+function afterKey(key: RoundKey | undefined): SQL[] {
+  if (!key) return [];
+  const at = sql`${key.startedAt}::timestamptz`;
+  return [
+    sql`g.started_at <= ${at}`,
+    sql`(g.started_at < ${at} or g.casino_id > ${key.casinoId} or (g.casino_id = ${key.casinoId} and g.round_id > ${key.roundId}))`,
+  ];
+}
+
+/**
+ * The casinos whose rounds the search walks (the body of the CTE `casino_ids(id)`): those asked for, or
+ * every casino that holds rounds. Those come from the monthly rollups (one row per casino, month,
+ * integration, game and currency: far fewer than rounds), not from the casinos table, so the rounds of
+ * a deleted casino stay findable.
+ */
+function casinosToSearch(requested: readonly string[] | undefined): SQL {
+  if (requested && requested.length > 0) return sql`select unnest(${textArray([...new Set(requested)])})`;
+  // A skip scan over the primary key: one index probe per casino instead of reading every row.
+  return sql`(select casino_id from round_stats_monthly order by casino_id limit 1)
+    union all
+    select (select m.casino_id from round_stats_monthly m where m.casino_id > casino_ids.id
+            order by m.casino_id limit 1)
+    from casino_ids where casino_ids.id is not null`;
+}
+
+/**
+ * Which of those casinos a limited reader has rounds in: their own casinos, and the casinos with rounds
+ * of their integrations. The latter is asked of the rollups' key (casino, month, integration, …) once per
+ * casino and month, each an index probe, instead of reading all rollup rows of the integrations.
+ */
+function casinosInScope(scope: Scope, casino: SQL): SQL {
+  if (scope.unlimited) return sql`true`;
+  const conditions: SQL[] = [];
+  if (scope.casinoIds.length > 0) conditions.push(sql`${casino} = any(${textArray(scope.casinoIds)})`);
+  if (scope.integrationIds.length > 0) {
+    const months = sql`array(select month::date from generate_series(
+        (select min(month) from round_stats_monthly), (select max(month) from round_stats_monthly),
+        interval '1 month') as month)`;
+    conditions.push(sql`exists (select 1 from round_stats_monthly m
+      where m.casino_id = ${casino} and m.month = any(${months})
+        and m.integration_id = any(${textArray(scope.integrationIds)}))`);
+  }
+  return conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+export function createGameRoundsRepository() {
+  return {
+    /**
+     * One page (plus one round, to tell whether more follow) of the rounds that pass the filter (in the
+     * casinos asked for, or all) and the scope, after the key.
+     */
+    async search(
+      db: Db,
+      casinoIds: readonly string[] | undefined,
+      filter: RoundFilter,
+      scope: Scope,
+      after: RoundKey | undefined,
+      limit: number,
+    ): Promise<{ items: GameRoundSummary[]; lastKey: RoundKey | undefined; more: boolean }> {
+      const conditions = [
+        sql`g.casino_id = casino.id`,
+        ...filterConditions(filter),
+        ...afterKey(after),
+        scopeCondition(scope),
+      ];
+      const rows = rowsOf<SummaryRow>(
+        await db.execute(sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)})
+          select ${summaryOf(sql`r`)} from casino_ids as casino
+          cross join lateral (
+            select ${columns} from game_rounds g
+            where ${sql.join(conditions, sql` and `)}
+            order by g.started_at desc, g.round_id
+            limit ${limit + 1}
+          ) r
+          where casino.id is not null and ${casinosInScope(scope, sql`casino.id`)}
+          order by r.started_at desc, r.casino_id, r.round_id
+          limit ${limit + 1}`),
+      );
+      const more = rows.length > limit;
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toSummary),
+        lastKey: last && { startedAt: last.started_key, casinoId: last.casino_id, roundId: last.round_id },
+        more,
+      };
+    },
+
+    /** The round of a casino with the id (the latest, should the platform have reused an id). */
+    async find(
+      db: Db,
+      casinoId: string,
+      roundId: string,
+      scope: Scope,
+    ): Promise<GameRoundDetail | undefined> {
+      const rows = rowsOf<DetailRow>(
+        await db.execute(sql`select ${summaryOf(sql`g`)}, g.voucher_code, g.funds_at_start, g.funds_at_end,
+            g.displayed_outcome, g.real_money, g.bonus_money, g.voucher_money
+          from game_rounds g
+          where g.casino_id = ${casinoId} and g.round_id = ${roundId} and ${scopeCondition(scope)}
+          order by g.started_at desc
+          limit 1`),
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const split = [row.real_money, row.bonus_money, row.voucher_money];
+      return {
+        ...toSummary(row),
+        voucherCode: row.voucher_code,
+        fundsAtStart: optionalMoney(row.funds_at_start),
+        fundsAtEnd: optionalMoney(row.funds_at_end),
+        displayedOutcome: row.displayed_outcome ?? null,
+        moneySplit: split.every((part) => part === null)
+          ? null
+          : {
+              real: money(row.real_money ?? 0),
+              bonus: money(row.bonus_money ?? 0),
+              voucher: money(row.voucher_money ?? 0),
+            },
+      };
+    },
+  };
+}
+
+export type GameRoundsRepository = ReturnType<typeof createGameRoundsRepository>;
