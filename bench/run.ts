@@ -5,12 +5,14 @@ const { run: jurisdictionsList } = await import('./jurisdictions-list.bench');
 const { run: catalogueLists } = await import('./catalogue-lists.bench');
 const { run: ingest } = await import('./ingest.bench');
 const { run: reports } = await import('./reports.bench');
+const { run: platformData } = await import('./platform-data.bench');
 const only = process.argv[2];
 const benchmarks = {
   'jurisdictions-list': jurisdictionsList,
   'catalogue-lists': catalogueLists,
   ingest,
   reports,
+  'platform-data': platformData,
 };
 for (const [name, benchmark] of Object.entries(benchmarks)) {
   if (!only || name === only) await benchmark();

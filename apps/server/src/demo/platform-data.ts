@@ -688,6 +688,8 @@ async function attachStaged(db: Db, staging: string, name: string, start: Date, 
   const upper = sql.raw(`'${end.toISOString().slice(0, 10)} 00:00:00+00'`);
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727002)`);
+    // Attaching builds the partition's indexes; sorts held in memory build them several times faster.
+    await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
     if (await partitionExists(tx, name)) {
       await tx.execute(sql`insert into game_rounds select * from ${table} on conflict do nothing`);
       return;
