@@ -350,7 +350,7 @@ export const routes: RouteObject[] = [
                     list: 'SignificantEventsPage',
                     create: 'SignificantEventCreatePage',
                   },
-                  'viewReports',
+                  'recordSignificantEvents',
                 ),
               },
             ]),

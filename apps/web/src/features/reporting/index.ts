@@ -4,10 +4,7 @@ export { GgrReportPage } from './pages/ggr-report-page';
 export { IntegrationGamePerformancePage } from './pages/integration-game-performance-page';
 export { ReportsPage } from './pages/reports-page';
 
-// The screens of this area show their title and breadcrumbs until the area is built.
-export {
-  PlannedPage as AuditEntriesPage,
-  PlannedPage as GameRoundsPage,
-  PlannedPage as SignificantEventsPage,
-  PlannedPage as SignificantEventCreatePage,
-} from '../../components/planned-page';
+export { AuditEntriesPage } from './pages/audit-entries-page';
+export { GameRoundsPage } from './pages/game-rounds-page';
+export { SignificantEventCreatePage } from './pages/significant-events-create-page';
+export { SignificantEventsPage } from './pages/significant-events-page';
