@@ -30,6 +30,16 @@ describe('CrlfRecords', () => {
   });
 });
 
+describe('CrlfRecords at chunk edges', () => {
+  it('keeps doubled quotes and quoted line feeds split over chunks', async () => {
+    const transform = new CrlfRecords();
+    const output = readAll(transform);
+    for (const chunk of ['x,"a"', '"b"\n', '"\n\n', '\n",y', '\nz\n']) transform.write(Buffer.from(chunk));
+    transform.end();
+    expect(await output).toBe('x,"a""b"\r\n"\n\n\n",y\r\nz\r\n');
+  });
+});
+
 describe('csvField', () => {
   it('leaves plain values as they are and writes null as an empty field', () => {
     expect(csvField('Anna')).toBe('Anna');

@@ -105,15 +105,29 @@ export class CrlfRecords extends Transform {
   private quoted = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    // Jumps from quote to line feed with indexOf (native) instead of looking at every byte.
     const parts: Buffer[] = [];
     let start = 0;
-    for (let index = 0; index < chunk.length; index++) {
-      const byte = chunk[index];
-      if (byte === QUOTE) this.quoted = !this.quoted;
-      else if (byte === LF && !this.quoted) {
-        parts.push(chunk.subarray(start, index), CRLF);
-        start = index + 1;
+    let index = 0;
+    let nextQuote = chunk.indexOf(QUOTE, 0);
+    while (index < chunk.length) {
+      if (this.quoted) {
+        if (nextQuote < 0) break;
+        this.quoted = false;
+        index = nextQuote + 1;
+        nextQuote = chunk.indexOf(QUOTE, index);
+        continue;
       }
+      const lineFeed = chunk.indexOf(LF, index);
+      if (nextQuote >= 0 && (lineFeed < 0 || nextQuote < lineFeed)) {
+        this.quoted = true;
+        index = nextQuote + 1;
+        nextQuote = chunk.indexOf(QUOTE, index);
+        continue;
+      }
+      if (lineFeed < 0) break;
+      parts.push(chunk.subarray(start, lineFeed), CRLF);
+      start = index = lineFeed + 1;
     }
     parts.push(chunk.subarray(start));
     done(null, Buffer.concat(parts));
