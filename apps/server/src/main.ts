@@ -9,7 +9,7 @@ import { seedDemoCatalogue } from './demo/catalogue';
 import { seedDemoIntegrations } from './demo/integrations';
 import { printDemoApiKey, renewDemoApiKey, seedDemoPlatform } from './demo/platform';
 import { seedDemo } from './demo/seed';
-import { bootstrapAdmin, printDemoSignIns, seedDemoUsers } from './demo/users';
+import { bootstrapAdmin, grantDemoScopes, printDemoSignIns, seedDemoUsers } from './demo/users';
 import { createEmbeddedIdentityService } from './modules/identity/identity.service';
 import { startPurgeJob } from './jobs/purge';
 import { defaultWebDistDir } from './lib/paths';
@@ -37,6 +37,7 @@ async function main() {
         `  Seeded demo platform data: ${platform.rounds.toLocaleString('en')} game rounds in ${seconds} s`,
       );
     }
+    await grantDemoScopes(database.db);
     demoApiKey = await renewDemoApiKey(database.db);
   }
   if (config.bootstrapAdmin && (await bootstrapAdmin(database.db, identity, config.bootstrapAdmin))) {

@@ -90,3 +90,20 @@ export function printDemoSignIns(url: string): void {
     `  Sign in at ${url} with one of the demo users:\n\n    ${'role'.padEnd(11)} ${'e-mail'.padEnd(28)} password\n${rows.join('\n')}\n`,
   );
 }
+
+/**
+ * Gives the demo users other than the admin every casino and integration of the demo, so that each role
+ * sees the demo's data (a user's scope limits them to their casinos and integrations; an empty scope
+ * shows nothing). Run after all demo casinos and integrations exist; adds only what is missing.
+ */
+export async function grantDemoScopes(db: Db): Promise<void> {
+  const emails = demoUsers.filter((user) => user.role !== 'admin').map((user) => user.email);
+  const demo = sql`select id from users where email in (${sql.join(
+    emails.map((email) => sql`${email}`),
+    sql`, `,
+  )})`;
+  await db.execute(sql`insert into user_casino_scopes (user_id, casino_id)
+    select u.id, c.id from (${demo}) u, casinos c on conflict do nothing`);
+  await db.execute(sql`insert into user_integration_scopes (user_id, integration_id)
+    select u.id, i.id from (${demo}) u, integrations i on conflict do nothing`);
+}
