@@ -55,6 +55,7 @@ import { createMasterdataService } from './modules/masterdata/masterdata.service
 import { apiKeysRoutes } from './modules/platform/api-keys.routes';
 import { createApiKeysService } from './modules/platform/api-keys.service';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { reportDimensionsRoutes } from './modules/reports/report-dimensions.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { significantEventsRoutes } from './modules/significant-events/significant-events.routes';
@@ -244,6 +245,8 @@ export async function buildApp({
     // Looked up on each export (tests replace it to break a download off).
     copyOut: database.copyOut ? (query: string) => database.copyOut!(query) : undefined,
   });
+  await app.register(reportDimensionsRoutes, { prefix: '/api/reports', db, access: 'viewReports' });
+  await app.register(reportDimensionsRoutes, { prefix: '/api/game-rounds', db, access: 'viewGameRounds' });
   await app.register(platformRoutes, { prefix: PLATFORM_API_PREFIX, db });
   await app.register(usersRoutes, {
     prefix: '/api/users',

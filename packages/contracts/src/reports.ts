@@ -134,6 +134,25 @@ export const integrationGamePerformanceSchema = z.object({
 });
 export type IntegrationGamePerformance = z.infer<typeof integrationGamePerformanceSchema>;
 
+/**
+ * A casino, integration or game the report filters offer. Its name is null when it was deleted but still
+ * has figures in the reader's scope.
+ */
+export const reportDimensionSchema = z.object({ id: z.string(), name: z.string().nullable() });
+export type ReportDimension = z.infer<typeof reportDimensionSchema>;
+
+/**
+ * What the reader can filter reports and game rounds by, within their scope: casinos (theirs, bound to
+ * their integrations, or with figures they see), integrations (theirs or with figures they see) and the
+ * games with rounds they see; each list ordered by name (nameless ones last, by id).
+ */
+export const reportDimensionsSchema = z.object({
+  casinos: z.array(reportDimensionSchema),
+  integrations: z.array(reportDimensionSchema),
+  games: z.array(reportDimensionSchema),
+});
+export type ReportDimensions = z.infer<typeof reportDimensionsSchema>;
+
 // Game rounds: a search over the raw rounds, newest first, paged by keyset (never by offset).
 
 export const GAME_ROUNDS_PAGE_SIZE = 50;
