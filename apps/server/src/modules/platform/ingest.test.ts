@@ -213,6 +213,28 @@ describeEachEngine('ingest API of the game platform', (ctx) => {
     expect(await storedRounds(db())).toEqual([{ round_id: 'r1', status: 'open', credit: 0 }]);
   });
 
+  it('refuses a body that is not JSON, and a __proto__ key changes nothing', async () => {
+    const broken = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/platform/v1/rounds',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: '{"rounds": [',
+    });
+    expectError(broken, 400, 'BAD_REQUEST');
+    const poisoned = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/platform/v1/rounds',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ rounds: [round({ roundId: 'p1' })] }).replace(
+        '"roundId"',
+        '"__proto__":{"isAdmin":true},"roundId"',
+      ),
+    });
+    expect(poisoned.statusCode, poisoned.body).toBe(200);
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(await storedRounds(db())).toEqual([{ round_id: 'p1', status: 'completed', credit: 0 }]);
+  });
+
   it('refuses more than 1,000 items and empty batches', async () => {
     const many = Array.from({ length: MAX_BATCH_SIZE + 1 }, (_, index) => round({ roundId: `r${index}` }));
     expectError(await sendRounds(many), 400, 'VALIDATION_FAILED');

@@ -13,7 +13,14 @@ export async function ensurePartitions(db: Db, instants: Iterable<string>): Prom
   let seen = known.get(db);
   if (!seen) known.set(db, (seen = new Set()));
   const months = new Set<string>();
-  for (const instant of instants) months.add(`${new Date(instant).toISOString().slice(0, 7)}-01`);
+  for (const instant of instants) {
+    // ISO UTC instants (as the ingest normalises them) name their month in their first seven characters.
+    const month =
+      instant.endsWith('Z') && instant.length >= 20
+        ? instant.slice(0, 7)
+        : new Date(instant).toISOString().slice(0, 7);
+    months.add(`${month}-01`);
+  }
   for (const month of [...months].sort()) {
     if (seen.has(month)) continue;
     await db.execute(sql`select ensure_game_rounds_partition(${month}::date)`);

@@ -30,6 +30,20 @@ function integrationOf(request: FastifyRequest): string {
 
 export const platformRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const ingest = createIngestService(db);
+  // Batches are large and only ever read through their schemas (which build new objects and drop unknown
+  // keys such as __proto__), so the plain JSON parser is safe here and spares a second pass over the body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => {
+      try {
+        done(null, JSON.parse(body as string));
+      } catch {
+        done(new AppError('BAD_REQUEST'), undefined);
+      }
+    },
+  );
   const route = {
     // Public for the session layer: the API key is checked here instead.
     config: { access: 'public' as const },
