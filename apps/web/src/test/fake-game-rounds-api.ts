@@ -1,7 +1,9 @@
 /**
  * An in-memory stand-in for the server's game round search (/api/game-rounds): exact filters, newest
  * first, pages of `limit` with an opaque `next` cursor (400 for one it did not make), and a round's
- * details by casino and round id (404 when absent). Other calls answer an empty page.
+ * details by casino and round id (404 when absent), and the casinos, integrations and games to filter by
+ * (/api/reports/dimensions and /api/game-rounds/dimensions: those named, and those of the rounds, without a
+ * name where none was given). Other calls answer an empty page.
  */
 import {
   errorCatalogue,
@@ -10,10 +12,13 @@ import {
   type GameRoundDetail,
   type GameRoundPage,
   type GameRoundSummary,
+  type ReportDimension,
+  type ReportDimensions,
 } from '@backoffice/contracts';
 import { jsonResponse, stubFetch, type RecordedRequest } from './fetch';
 
 const BASE = '/api/game-rounds';
+const DIMENSIONS = ['/api/reports/dimensions', `${BASE}/dimensions`];
 
 function errorResponse(code: ErrorCode): Response {
   const { status, messages } = errorCatalogue[code];
@@ -41,6 +46,14 @@ export class FakeGameRoundsApi {
   readonly requests: RecordedRequest[] = [];
   /** Answers every search with this error instead. */
   searchError: ErrorCode | null = null;
+  /** Names of casinos, integrations and games (by id) the filters offer. */
+  readonly names: Record<keyof ReportDimensions, Map<string, string>> = {
+    casinos: new Map(),
+    integrations: new Map(),
+    games: new Map(),
+  };
+  /** Answers the filters' choices with this error instead. */
+  dimensionsError: ErrorCode | null = null;
 
   /** A round with defaults; `minute` orders them (a higher minute started later). */
   add(round: Partial<GameRoundDetail> & { roundId: string; minute?: number }): GameRoundDetail {
@@ -92,6 +105,11 @@ export class FakeGameRoundsApi {
 
   private handle({ method, url }: RecordedRequest): Response {
     if (method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED');
+    if (DIMENSIONS.includes(url.pathname)) {
+      return this.dimensionsError
+        ? errorResponse(this.dimensionsError)
+        : jsonResponse(200, this.dimensions());
+    }
     if (url.pathname === BASE) {
       if (this.searchError) return errorResponse(this.searchError);
       return this.search(url.searchParams);
@@ -105,6 +123,19 @@ export class FakeGameRoundsApi {
       return found ? jsonResponse(200, found) : errorResponse('RECORD_NOT_FOUND');
     }
     return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 100 });
+  }
+
+  private dimensions(): ReportDimensions {
+    const list = (kind: keyof ReportDimensions, field: 'casinoId' | 'integrationId' | 'gameId') => {
+      const named = this.names[kind];
+      const ids = new Set([...named.keys(), ...this.rounds.map((round) => round[field])]);
+      return [...ids].map((id): ReportDimension => ({ id, name: named.get(id) ?? null }));
+    };
+    return {
+      casinos: list('casinos', 'casinoId'),
+      integrations: list('integrations', 'integrationId'),
+      games: list('games', 'gameId'),
+    };
   }
 
   private search(params: URLSearchParams): Response {

@@ -1,7 +1,8 @@
 /**
  * A small in-memory stand-in for the money reports (/api/reports/ggr, casino-performance, game-performance,
- * integration-game-performance), the player CSV (/api/reports/players.csv) and the casino, integration and
- * game lists the report filters offer. Reports are summed from daily figures the way the server's rollups
+ * integration-game-performance), the player CSV (/api/reports/players.csv) and the casinos, integrations
+ * and games the report filters offer (/api/reports/dimensions: those added and those with figures, the ones
+ * with figures but never added without a name; games only with figures). Reports are summed from daily figures the way the server's rollups
  * are: EUR with each day's rate (EUR is 1), a currency and day without a rate left out of the EUR sums and
  * listed as missing; filters checked with the contract's schema (400 VALIDATION_FAILED); an empty report
  * answers 404 NO_DATA.
@@ -21,6 +22,8 @@ import {
   type IntegrationGamePerformance,
   type MissingRate,
   type MoneyFigures,
+  type ReportDimension,
+  type ReportDimensions,
   type ReportFilter,
 } from '@backoffice/contracts';
 import { jsonResponse, stubFetch, textResponse, type RecordedRequest } from './fetch';
@@ -51,14 +54,6 @@ export type FakePlayer = Partial<Record<(typeof playerCsvColumns)[number], strin
 interface Named {
   id: string;
   name: string;
-}
-
-function page<T>(items: T[]) {
-  return { items, total: items.length, page: 1, pageSize: 100 };
-}
-
-function matches(q: string | null, ...texts: string[]): boolean {
-  return !q || texts.some((text) => text.toLowerCase().includes(q.toLowerCase()));
 }
 
 export class FakeMoneyReportsApi {
@@ -112,26 +107,34 @@ export class FakeMoneyReportsApi {
     });
   }
 
+  /** The filters' choices as the server lists them for an unlimited reader. */
+  private dimensions(): ReportDimensions {
+    const list = (named: Map<string, Named>, withFigures: string[]): ReportDimension[] => [
+      ...[...named.values()]
+        .map(({ id, name }) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+      ...[...new Set(withFigures)].filter((id) => !named.has(id)).map((id) => ({ id, name: null })),
+    ];
+    const played = new Set(this.figures.map((row) => row.gameId));
+    const games = new Map([...this.games].filter(([id]) => played.has(id)));
+    return {
+      casinos: list(
+        this.casinos,
+        this.figures.map((row) => row.casinoId),
+      ),
+      integrations: list(
+        this.integrations,
+        this.figures.map((row) => row.integrationId),
+      ),
+      games: list(games, [...played]),
+    };
+  }
+
   private handle({ method, url }: RecordedRequest): Response {
     if (method !== 'GET') return errorResponse('NOT_FOUND');
-    const q = url.searchParams.get('q');
     switch (url.pathname) {
-      case '/api/casinos':
-        return jsonResponse(200, page([...this.casinos.values()].filter((c) => matches(q, c.id, c.name))));
-      case '/api/integrations':
-        return jsonResponse(
-          200,
-          page([...this.integrations.values()].filter((i) => matches(q, i.id, i.name))),
-        );
-      case '/api/games':
-        return jsonResponse(
-          200,
-          page(
-            [...this.games.values()]
-              .filter((g) => matches(q, g.id, g.name))
-              .map((g) => ({ gameId: g.id, name: g.name, theoreticalRtp: g.theoreticalRtp })),
-          ),
-        );
+      case '/api/reports/dimensions':
+        return jsonResponse(200, this.dimensions());
       case '/api/reports/players.csv':
         return this.playersCsv(url.searchParams);
     }

@@ -132,13 +132,16 @@ describe('game rounds search', () => {
     api.add({ roundId: 'r-1', playerId: 'alice', casinoId: 'casino-de', status: 'open' });
     api.add({ roundId: 'r-2', playerId: 'alice', casinoId: 'casino-mt', status: 'open' });
     api.add({ roundId: 'r-3', playerId: 'bob', casinoId: 'casino-de', status: 'open' });
-    // An accountant cannot list casinos or games: they type the ids.
+    api.names.casinos.set('casino-de', 'Casino Deutschland');
+    api.names.casinos.set('casino-mt', 'Casino Malta');
+    // An accountant may not open the casino list, yet picks casinos by name.
     const { user, router } = await openScreen(api, URL_BASE, 'en', 'accountant');
     await waitForRows(3);
 
     const form = within(screen.getByRole('form', { name: 'Search game rounds' }));
     await user.type(form.getByLabelText('Player id'), '  alice ');
-    await user.type(form.getByLabelText('Casinos', { selector: 'input' }), 'casino-de,');
+    await user.type(form.getByLabelText('Casinos', { selector: 'input' }), 'deutsch');
+    await user.click(await screen.findByRole('option', { name: 'Casino Deutschland (casino-de)' }));
     await user.click(form.getByLabelText('Status', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Open' }));
     await user.click(form.getByRole('button', { name: 'Search' }));
@@ -158,10 +161,51 @@ describe('game rounds search', () => {
     expect((form.getByLabelText('Player id') as HTMLInputElement).value).toBe('');
   });
 
+  it('offers readers of game rounds without reports the names from the game-round dimensions', async () => {
+    const api = new FakeGameRoundsApi();
+    api.add({ roundId: 'r-1', gameId: 'book-of-stars' });
+    api.add({ roundId: 'r-2', gameId: 'retired-game' });
+    api.names.games.set('book-of-stars', 'Book of Stars');
+    const { user } = await openScreen(api, URL_BASE, 'de', 'support');
+    await waitForRows(2);
+
+    const form = within(screen.getByRole('form', { name: 'Spielrunden suchen' }));
+    await user.click(form.getByLabelText('Spiele', { selector: 'input' }));
+    // A game without a name (deleted) is offered by its id.
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Book of Stars (book-of-stars)',
+      'retired-game',
+    ]);
+    const asked = api.requests.map((request) => request.url.pathname);
+    expect(asked).toContain('/api/game-rounds/dimensions');
+    expect(asked).not.toContain('/api/reports/dimensions');
+  });
+
+  it('lets ids be typed when the choices cannot be loaded', async () => {
+    const api = new FakeGameRoundsApi();
+    api.add({ roundId: 'r-1', casinoId: 'casino-de' });
+    api.add({ roundId: 'r-2', casinoId: 'casino-mt' });
+    api.dimensionsError = 'INTERNAL';
+    const { user } = await openScreen(api, URL_BASE, 'en', 'accountant');
+    await waitForRows(2);
+
+    const form = within(screen.getByRole('form', { name: 'Search game rounds' }));
+    const casinos = await waitFor(() => {
+      const input = form.getByLabelText('Casinos', { selector: 'input' }) as HTMLInputElement;
+      expect(input.placeholder).toBe('Type ids, all when empty');
+      return input;
+    });
+    await user.type(casinos, 'casino-mt,');
+    await user.click(form.getByRole('button', { name: 'Search' }));
+    await waitForRows(1);
+    expect(api.searches().at(-1)).toEqual({ casinoIds: 'casino-mt' });
+  });
+
   it('starts from a search in the URL, form filled in', async () => {
     const api = new FakeGameRoundsApi();
     api.add({ roundId: 'r-1', providerRoundId: 'prov-9', gameId: 'cosmic-cash' });
     api.add({ roundId: 'r-2' });
+    api.names.games.set('cosmic-cash', 'Cosmic Cash');
     await openScreen(
       api,
       `${URL_BASE}?roundId=r-1&providerRoundId=prov-9&gameIds=cosmic-cash,book-of-stars&status=bogus`,
@@ -177,7 +221,10 @@ describe('game rounds search', () => {
     const form = within(screen.getByRole('form', { name: 'Search game rounds' }));
     expect((form.getByLabelText('Round id') as HTMLInputElement).value).toBe('r-1');
     expect((form.getByLabelText('Game provider round id') as HTMLInputElement).value).toBe('prov-9');
-    expect(form.getByText('cosmic-cash')).toBeTruthy();
+    // The chosen games show their names once the choices have come.
+    const games = form.getByLabelText('Games', { selector: 'input' }).closest('.mantine-MultiSelect-root');
+    await waitFor(() => expect(games?.textContent).toContain('Cosmic Cash (cosmic-cash)'));
+    expect(games?.textContent).toContain('book-of-stars');
   });
 
   it('searches a start range given as local date and time', async () => {

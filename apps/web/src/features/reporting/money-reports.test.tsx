@@ -365,16 +365,50 @@ describe('report filters', { timeout: 20_000 }, () => {
     );
   });
 
-  it('offers id fields to those who may not see the casino, integration and game lists', async () => {
+  it('lets an accountant, who may not open the configuration lists, pick a casino by name', async () => {
     const api = seeded();
     const { router, user } = await openScreen(api, '/reporting/ggr-report', 'en', 'accountant');
 
     await screen.findByRole('group', { name: 'Turnover (EUR)' });
-    expect(api.sent('GET', '/api/casinos')).toEqual([]);
-    await user.type(field('Casinos'), 'casino-de{enter}');
+    await user.type(field('Casinos'), 'deutsch');
+    expect(screen.queryByRole('option', { name: 'Casino Malta (casino-mt)' })).toBeNull();
+    await user.click(await screen.findByRole('option', { name: 'Casino Deutschland (casino-de)' }));
     await waitFor(() => expect(api.lastQuery(GGR).casinoIds).toBe('casino-de'));
     expect(router.state.location.search).toBe('?casinoIds=casino-de');
-    expect(kpi('Turnover (EUR)')).toBe('€10,000.00');
+    await waitFor(() => expect(kpi('Turnover (EUR)')).toBe('€10,000.00'));
+    // The names come from the report dimensions, asked once for all three filters.
+    expect(api.sent('GET', '/api/reports/dimensions')).toHaveLength(1);
+    expect(api.sent('GET').filter((request) => !request.url.pathname.startsWith('/api/reports/'))).toEqual(
+      [],
+    );
+  });
+
+  it('offers integrations and games by name, and one without a name by its id', async () => {
+    const api = seeded();
+    api.addFigures({
+      day: '2025-03-01',
+      casinoId: 'casino-de',
+      integrationId: 'acme',
+      gameId: 'retired-game',
+      currency: 'EUR',
+      rounds: 1,
+      bet: 100,
+      win: 0,
+    });
+    const { user } = await openScreen(api, '/reporting/ggr-report', 'de', 'accountant');
+
+    await screen.findByRole('group', { name: 'Umsatz (EUR)' });
+    await user.click(field('Integrationen'));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'ACME Platform (acme)',
+      'Beta Games (beta)',
+    ]);
+    await user.click(field('Spiele'));
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Book of Stars (book-of-stars)',
+      'Cosmic Cash (cosmic-cash)',
+      'retired-game',
+    ]);
   });
 });
 

@@ -1,62 +1,41 @@
 /**
- * Casinos, integrations or games to filter a report by: chosen from their lists for those who may see
- * them (the server lists only the reader's), typed as ids by everyone else.
+ * Casinos, integrations or games to filter by, chosen by name from the reader's own (the report
+ * dimensions) and searched in the browser. A chosen id the list does not hold (e.g. from a link) stays
+ * visible so it can be removed; should the list not load, ids can be typed instead.
  */
-import { TagsInput } from '@mantine/core';
+import { MultiSelect, TagsInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { RecordMultiSelect } from '../../../components/record-multi-select';
-import { useCan } from '../../../lib/session';
-import {
-  casinoOption,
-  gameOption,
-  integrationOption,
-  useCasinoSearch,
-  useGameSearch,
-  useIntegrationSearch,
-} from '../api/lookups';
+import { dimensionOption, useReportDimensions, type DimensionKind } from '../api/dimensions';
 
 interface RecordIdsInputProps {
-  kind: 'casinos' | 'integrations' | 'games';
+  kind: DimensionKind;
   label: string;
   value: string[];
   onChange: (ids: string[]) => void;
   w?: number;
 }
 
+/** Options rendered at once; searching reaches all of them. */
+const SHOWN_OPTIONS = 100;
+
 export function RecordIdsInput({ kind, label, value, onChange, w }: RecordIdsInputProps) {
   const { t } = useTranslation();
-  const can = useCan();
+  const { data, isError, isPending } = useReportDimensions();
   const common = { label, value, onChange, w, clearable: true };
-  if (!can('viewGameConfigurations')) {
+  if (isError) {
     return <TagsInput {...common} placeholder={t('reports.filters.typeIds')} splitChars={[',', ' ']} />;
   }
-  const placeholder = value.length === 0 ? t('reports.filters.all') : undefined;
-  if (kind === 'casinos') {
-    return (
-      <RecordMultiSelect
-        {...common}
-        placeholder={placeholder}
-        useSearch={useCasinoSearch}
-        toOption={casinoOption}
-      />
-    );
-  }
-  if (kind === 'integrations') {
-    return (
-      <RecordMultiSelect
-        {...common}
-        placeholder={placeholder}
-        useSearch={useIntegrationSearch}
-        toOption={integrationOption}
-      />
-    );
-  }
+  const known = data?.[kind].map(dimensionOption) ?? [];
+  const ids = new Set(known.map((option) => option.value));
+  const options = [...value.filter((id) => !ids.has(id)).map((id) => ({ value: id, label: id })), ...known];
   return (
-    <RecordMultiSelect
+    <MultiSelect
       {...common}
-      placeholder={placeholder}
-      useSearch={useGameSearch}
-      toOption={gameOption}
+      searchable
+      data={options}
+      limit={SHOWN_OPTIONS}
+      placeholder={value.length === 0 ? t('reports.filters.all') : undefined}
+      nothingFoundMessage={isPending ? t('common.loading') : t('common.noEntries')}
     />
   );
 }
