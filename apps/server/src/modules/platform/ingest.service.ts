@@ -148,24 +148,33 @@ export function createIngestService(db: Db) {
 
       // New rounds go in first, in key order; a round that exists (or that a concurrent batch is inserting:
       // the insert waits for it) is left for the update below.
-      const added = rowsOf<{ casinoId: string; roundId: string; startedAt: string }>(
+      // The answer lists only the rounds that were not inserted (none, for a batch of new rounds).
+      const skipped = rowsOf<{ i: number }>(
         await tx.execute(sql`
-          insert into game_rounds (casino_id, round_id, started_at, provider_round_id, integration_id,
-            player_id, game_id, updated_at, status, currency, debit, credit, total_win, voucher_code,
-            funds_at_start, funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money)
-          select casino_id, round_id, started_at, provider_round_id, ${integrationId}, player_id, game_id,
-            updated_at, status, currency, debit, credit, total_win, voucher_code, funds_at_start,
-            funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money
-          from json_to_recordset(${JSON.stringify(rounds.map(rowOf))}::json) as r(${roundColumns})
-          order by casino_id, round_id, started_at
-          on conflict do nothing
-          returning casino_id as "casinoId", round_id as "roundId",
-            to_char(started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt"`),
+          with batch as (
+            select * from json_to_recordset(${JSON.stringify(rounds.map(rowOf))}::json)
+              as r(${roundColumns}, i int)
+          ), added as (
+            insert into game_rounds (casino_id, round_id, started_at, provider_round_id, integration_id,
+              player_id, game_id, updated_at, status, currency, debit, credit, total_win, voucher_code,
+              funds_at_start, funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money)
+            select casino_id, round_id, started_at, provider_round_id, ${integrationId}, player_id, game_id,
+              updated_at, status, currency, debit, credit, total_win, voucher_code, funds_at_start,
+              funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money
+            from batch
+            order by casino_id, round_id, started_at
+            on conflict do nothing
+            returning casino_id, round_id, started_at
+          )
+          select b.i from batch b
+          where not exists (select 1 from added a where a.casino_id = b.casino_id and a.round_id = b.round_id
+            and a.started_at = b.started_at)`),
       );
-      const addedKeys = new Set(added.map(roundKey));
+      const isKnown = new Set(skipped.map((row) => row.i));
       // A new round adds its contribution; a known one replaces what its stored state contributed (below).
-      const contributions = newStates.filter((_, index) => addedKeys.has(roundKey(rounds[index]!)));
-      const known = rounds.filter((round) => !addedKeys.has(roundKey(round)));
+      const contributions = newStates.filter((_, index) => !isKnown.has(index));
+      const known = rounds.filter((_, index) => isKnown.has(index));
+      const inserted = rounds.length - known.length;
       const updates: PlatformRound[] = [];
       if (known.length > 0) {
         const starts = known.map((round) => Date.parse(round.startedAt));
@@ -232,7 +241,7 @@ export function createIngestService(db: Db) {
               and ${new Date(Math.max(...updateStarts)).toISOString()}::timestamptz`);
       }
       await applyContributions(tx, sumContributions(contributions));
-      return { inserted: added.length, updated: updates.length };
+      return { inserted, updated: updates.length };
     });
   }
 
@@ -395,8 +404,9 @@ const roundColumns = sql.raw(`casino_id text, round_id text, started_at timestam
   total_win bigint, voucher_code text, funds_at_start bigint, funds_at_end bigint, displayed_outcome jsonb,
   real_money bigint, bonus_money bigint, voucher_money bigint`);
 
-function rowOf(round: PlatformRound) {
+function rowOf(round: PlatformRound, index: number) {
   return {
+    i: index,
     casino_id: round.casinoId,
     round_id: round.roundId,
     started_at: round.startedAt,
