@@ -5,17 +5,12 @@
 import type { IntegrationGamePerformance } from '@backoffice/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../components/page-header';
 import { useLanguage } from '../../../lib/use-language';
-import { filterProblem, useReportParams } from '../api/report-params';
 import { useIntegrationGamePerformance } from '../api/reports-api';
-import { ExportCsvButton, type CsvContent } from '../components/export-csv-button';
-import { figureColumns, figureCsvHeader, figureCsvValues } from '../components/figure-columns';
+import type { CsvContent } from '../components/export-csv-button';
+import { figureCsvHeader, figureCsvValues } from '../components/figure-columns';
 import { NameCell } from '../components/name-cell';
-import { MissingRatesAlert } from '../components/missing-rates-alert';
-import { ReportFilterBar } from '../components/report-filter-bar';
-import { ReportResult } from '../components/report-result';
-import { ReportTable, sortedRows, type ReportColumn } from '../components/report-table';
+import { PerformanceReport } from '../components/performance-report';
 import { rtpColumns, rtpCsvHeader, rtpCsvValues, RtpDeviationNote } from '../components/rtp-columns';
 
 type Row = IntegrationGamePerformance['rows'][number];
@@ -50,14 +45,12 @@ function csvOf(report: IntegrationGamePerformance, rows: Row[], t: TFunction): C
 export function IntegrationGamePerformancePage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [params, setParams] = useReportParams();
-  const problem = filterProblem(params);
-  const query = useIntegrationGamePerformance(params, problem === null);
-  // What the export saves: the report on screen, nothing while an error or a refused range shows.
-  const report = problem === null && !query.error ? query.data : undefined;
-
-  const columns: ReportColumn<Row>[] = report
-    ? [
+  return (
+    <PerformanceReport<Row, IntegrationGamePerformance>
+      useReport={useIntegrationGamePerformance}
+      fileName="integration-game-performance"
+      tableLabel={t('reports.integrationGamePerformance.tableLabel')}
+      nameColumns={() => [
         {
           key: 'integration',
           header: t('reports.fields.integration'),
@@ -70,43 +63,12 @@ export function IntegrationGamePerformancePage() {
           sortValue: gameName,
           render: (row) => <NameCell name={gameName(row)} id={row.gameId} />,
         },
-        ...figureColumns<Row>((row) => row.figures, report.totals, t, language),
-        ...rtpColumns<Row>(t, language),
-      ]
-    : [];
-  const rows = report ? sortedRows(report.rows, columns, params.sort, params.order) : [];
-
-  return (
-    <>
-      <PageHeader
-        actions={
-          <ExportCsvButton
-            fileName="integration-game-performance"
-            content={report && csvOf(report, rows, t)}
-          />
-        }
-      />
-      <ReportFilterBar params={params} onChange={setParams} />
-      <ReportResult query={query} problem={problem}>
-        {(data) => (
-          <>
-            <MissingRatesAlert missing={data.missingRates} />
-            <RtpDeviationNote rows={data.rows} />
-            <ReportTable
-              label={t('reports.integrationGamePerformance.tableLabel')}
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => `${row.integrationId}\u0000${row.gameId}`}
-              rowLabel={(row) => `${integrationName(row)} · ${gameName(row)}`}
-              byCurrency={(row) => row.figures.byCurrency}
-              sort={params.sort}
-              order={params.order}
-              onSort={(sort, order) => setParams({ sort, order })}
-              totalsByCurrency={data.totals.byCurrency}
-            />
-          </>
-        )}
-      </ReportResult>
-    </>
+      ]}
+      moreColumns={rtpColumns<Row>(t, language)}
+      rowKey={(row) => `${row.integrationId}\u0000${row.gameId}`}
+      rowLabel={(row) => `${integrationName(row)} · ${gameName(row)}`}
+      notes={(report) => <RtpDeviationNote rows={report.rows} />}
+      csv={(report, rows) => csvOf(report, rows, t)}
+    />
   );
 }

@@ -1,0 +1,99 @@
+/**
+ * The frame every performance report shares (casinos, games, integration games): filters in the URL, the
+ * report's query, "No data found." and errors, missing rates, a sortable table of rows with their money
+ * figures (and, per row, the original currencies), and the CSV export of what is shown. A page gives what
+ * differs: its query, its leading name columns, any columns after the figures, notes, and its CSV.
+ */
+import type { MoneyFigures, MissingRate } from '@backoffice/contracts';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useLanguage } from '../../../lib/use-language';
+import { filterProblem, useReportParams, type ReportParams } from '../api/report-params';
+import { ExportCsvButton, type CsvContent } from './export-csv-button';
+import { figureColumns } from './figure-columns';
+import { MissingRatesAlert } from './missing-rates-alert';
+import { ReportFilterBar } from './report-filter-bar';
+import { ReportResult } from './report-result';
+import { ReportTable, sortedRows, type ReportColumn } from './report-table';
+
+interface PerformanceRow {
+  figures: MoneyFigures;
+}
+
+interface PerformanceReportData<Row extends PerformanceRow> {
+  rows: Row[];
+  totals: MoneyFigures;
+  missingRates: MissingRate[];
+}
+
+export interface PerformanceReportProps<
+  Row extends PerformanceRow,
+  Report extends PerformanceReportData<Row>,
+> {
+  useReport: (params: ReportParams, enabled: boolean) => UseQueryResult<Report>;
+  /** The file name of the export (the day is added). */
+  fileName: string;
+  tableLabel: string;
+  /** The columns naming a row, in front of the money figures. */
+  nameColumns: (params: ReportParams) => ReportColumn<Row>[];
+  /** Columns after the money figures (e.g. RTP). */
+  moreColumns?: ReportColumn<Row>[];
+  rowKey: (row: Row) => string;
+  rowLabel: (row: Row) => string;
+  /** Shown above the table (hints, flags). */
+  notes?: (report: Report) => ReactNode;
+  /** The CSV of the rows as shown (sorted), with the totals. */
+  csv: (report: Report, rows: Row[]) => CsvContent;
+}
+
+export function PerformanceReport<Row extends PerformanceRow, Report extends PerformanceReportData<Row>>(
+  props: PerformanceReportProps<Row, Report>,
+) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const [params, setParams] = useReportParams();
+  const problem = filterProblem(params);
+  const query = props.useReport(params, problem === null);
+  // What the export saves: the report on screen, nothing while an error or a refused range shows.
+  const report = problem === null && !query.error ? query.data : undefined;
+
+  const columns: ReportColumn<Row>[] = report
+    ? [
+        ...props.nameColumns(params),
+        ...figureColumns<Row>((row) => row.figures, report.totals, t, language),
+        ...(props.moreColumns ?? []),
+      ]
+    : [];
+  const rows = report ? sortedRows(report.rows, columns, params.sort, params.order) : [];
+
+  return (
+    <>
+      <PageHeader
+        actions={<ExportCsvButton fileName={props.fileName} content={report && props.csv(report, rows)} />}
+      />
+      <ReportFilterBar params={params} onChange={setParams} />
+      <ReportResult query={query} problem={problem}>
+        {(data) => (
+          <>
+            <MissingRatesAlert missing={data.missingRates} />
+            {props.notes?.(data)}
+            <ReportTable
+              label={props.tableLabel}
+              columns={columns}
+              rows={rows}
+              rowKey={props.rowKey}
+              rowLabel={props.rowLabel}
+              byCurrency={(row) => row.figures.byCurrency}
+              sort={params.sort}
+              order={params.order}
+              onSort={(sort, order) => setParams({ sort, order })}
+              totalsByCurrency={data.totals.byCurrency}
+            />
+          </>
+        )}
+      </ReportResult>
+    </>
+  );
+}
