@@ -7,6 +7,7 @@ import { playerCsvColumns } from '@backoffice/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
+import { guardedPlayerColumnsSql } from './player-csv-sql';
 import { createReportsRepository } from './reports.repository';
 
 /** Players per query: large enough to be quick, small enough to keep memory flat. */
@@ -47,38 +48,12 @@ export interface PlayerCsvOptions {
   pageSize?: number;
 }
 
-/**
- * The CSV as a byte stream that reads the next page only when the reader has taken the previous one
- * (backpressure). The first page is read before the stream is handed out, so a failing database still
- * gets a proper error answer; a failure after the first bytes is logged and ends the stream with an error,
- * which cuts the download off (the client sees an incomplete transfer, never a file that looks whole).
- */
 /** A string as an SQL literal (standard_conforming_strings, as PostgreSQL has it by default). */
 const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const literals = (values: readonly string[]) => values.map(literal).join(', ');
 
-/** A text column as COPY should write it: formula guard; empty as empty (like null), not as `""`. */
-const guardedSql = (column: string) =>
-  `nullif(case when left(${column}, 1) in ('=', '+', '-', '@', E'\\t', E'\\r') then '''' || ${column} else ${column} end, '')`;
-const instantSql = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const copyColumns: Record<(typeof playerCsvColumns)[number], string> = {
-  integrationId: guardedSql('integration_id'),
-  casinoId: guardedSql('casino_id'),
-  playerId: guardedSql('player_id'),
-  language: guardedSql('language'),
-  country: guardedSql('country'),
-  email: guardedSql('email'),
-  jurisdiction: guardedSql('jurisdiction'),
-  firstName: guardedSql('first_name'),
-  lastName: guardedSql('last_name'),
-  nickName: guardedSql('nick_name'),
-  city: guardedSql('city'),
-  dateOfBirth: `to_char(date_of_birth, 'YYYY-MM-DD')`,
-  gender: guardedSql('gender'),
-  registeredAt: instantSql('registered_at'),
-  createdAt: instantSql('created_at'),
-};
+/** The columns as COPY should write them: guarded; empty as empty (like null), not as `""`. */
+const copyColumnsSql = guardedPlayerColumnsSql.map((column) => `nullif(${column}, '')`).join(', ');
 
 /** The players query of the COPY path; ids are validated codes or come from the database, quoted anyway. */
 export function playerCopyQuery(scope: Scope, casinoIds: readonly string[] | undefined): string {
@@ -92,8 +67,7 @@ export function playerCopyQuery(scope: Scope, casinoIds: readonly string[] | und
   }
   if (casinoIds?.length) conditions.push(`casino_id in (${literals(casinoIds)})`);
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
-  const columns = playerCsvColumns.map((column) => copyColumns[column]).join(', ');
-  return `select ${columns} from players${where} order by casino_id, player_id`;
+  return `select ${copyColumnsSql} from players${where} order by casino_id, player_id`;
 }
 
 const LF = 0x0a;
@@ -154,6 +128,12 @@ export async function playerCsvStream(options: PlayerCsvOptions): Promise<Readab
   return output;
 }
 
+/**
+ * The CSV as a byte stream that reads the next page only when the reader has taken the previous one
+ * (backpressure). The first page is read before the stream is handed out, so a failing database still
+ * gets a proper error answer; a failure after the first bytes is logged and ends the stream with an error,
+ * which cuts the download off (the client sees an incomplete transfer, never a file that looks whole).
+ */
 async function pagedPlayerCsvStream(options: PlayerCsvOptions): Promise<Readable> {
   const { db, scope, casinoIds, log } = options;
   const limit = options.pageSize ?? PLAYER_CSV_PAGE_SIZE;

@@ -3,12 +3,13 @@
  * (rollup-source.ts) in one query: first by the raw columns it needs, then with grouping sets, so that the
  * figures of each group, of each group per currency, per currency and overall come out of one scan.
  */
-import { playerCsvColumns, type MissingRate, type ReportFilter } from '@backoffice/contracts';
+import type { MissingRate, ReportFilter } from '@backoffice/contracts';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinos, games, integrations } from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
+import { guardedPlayerColumnsSql } from './player-csv-sql';
 import { inList, missingRatesSql, platformScopeCondition, rollupSource } from './rollup-source';
 
 /** What a report groups by: a column of the rollup source, or an expression over it. */
@@ -60,35 +61,16 @@ export interface PlayerCursor {
 }
 
 /**
- * One CSV field in SQL, as `csvField` in player-csv.ts does it: a formula start gets an apostrophe, and a
- * field with a quote, comma or line break is quoted with its quotes doubled; null is empty.
+ * One CSV field in SQL (its value already guarded), as `csvField` in player-csv.ts writes it: a field with
+ * a quote, comma or line break is quoted with its quotes doubled; null is empty.
  */
-function csvFieldSql(value: string): string {
-  const guarded = `(case when ${value} ~ '^[=+@\\t\\r-]' then '''' || ${value} else ${value} end)`;
+function csvFieldSql(guarded: string): string {
   return `coalesce(case when ${guarded} ~ '[",\\r\\n]' then '"' || replace(${guarded}, '"', '""') || '"' else ${guarded} end, '')`;
 }
 
-const playerCsvSources: Record<(typeof playerCsvColumns)[number], string> = {
-  integrationId: 'integration_id',
-  casinoId: 'casino_id',
-  playerId: 'player_id',
-  language: 'language',
-  country: 'country',
-  email: 'email',
-  jurisdiction: 'jurisdiction',
-  firstName: 'first_name',
-  lastName: 'last_name',
-  nickName: 'nick_name',
-  city: 'city',
-  dateOfBirth: `to_char(date_of_birth, 'YYYY-MM-DD')`,
-  gender: 'gender',
-  registeredAt: `to_char(registered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  createdAt: `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-};
-
 /** A player's CSV line (with its CRLF), built by the database. */
 const playerCsvLineSql = sql.raw(
-  `${playerCsvColumns.map((column) => csvFieldSql(playerCsvSources[column])).join(` || ',' || `)} || E'\\r\\n'`,
+  `${guardedPlayerColumnsSql.map(csvFieldSql).join(` || ',' || `)} || E'\\r\\n'`,
 );
 
 function playerConditions(scope: Scope, casinoIds: string[] | undefined): SQL[] {
