@@ -323,9 +323,7 @@ export function createIngestService(db: Db) {
           ),
         ),
       );
-      const inserted = written.filter((row) => row.inserted).length;
-      const updated = written.length - inserted;
-      return { received: players.length, inserted, updated, unchanged: players.length - inserted - updated };
+      return resultOf(players.length, written);
     },
 
     async ingestSavegames(
@@ -368,14 +366,7 @@ export function createIngestService(db: Db) {
           ),
         ),
       );
-      const inserted = written.filter((row) => row.inserted).length;
-      const updated = written.length - inserted;
-      return {
-        received: savegames.length,
-        inserted,
-        updated,
-        unchanged: savegames.length - inserted - updated,
-      };
+      return resultOf(savegames.length, written);
     },
   };
 }
@@ -398,6 +389,13 @@ const playerColumns = [
 ];
 const playerColumnsOf = (alias: string) =>
   sql.raw(playerColumns.map((name) => `${alias}.${name}`).join(', '));
+
+/** What an upsert batch did, from the rows it wrote (`xmax = 0`: inserted, else updated). */
+function resultOf(received: number, written: { inserted: boolean }[]): IngestResult {
+  const inserted = written.filter((row) => row.inserted).length;
+  const updated = written.length - inserted;
+  return { received, inserted, updated, unchanged: received - inserted - updated };
+}
 
 const roundColumns = sql.raw(`casino_id text, round_id text, started_at timestamptz, provider_round_id text,
   player_id text, game_id text, updated_at timestamptz, status text, currency text, debit bigint, credit bigint,
