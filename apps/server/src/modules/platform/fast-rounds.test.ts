@@ -12,6 +12,13 @@ const instant = fc
   .map((date) => date.toISOString());
 const oddInstant = fc.constantFrom(
   '2026-02-30T10:00:00Z',
+  '2026-02-29T10:00:00Z',
+  '2024-02-29T10:00:00Z',
+  '2000-02-29T10:00:00.5Z',
+  '2100-02-29T10:00:00Z',
+  '2026-04-31T10:00:00Z',
+  '2026-12-31T23:59:59.999Z',
+  '0000-01-01T00:00:00Z',
   '2026-13-01T10:00:00Z',
   '2026-01-01T24:00:00Z',
   '2026-01-01T10:00:00+02:00',
@@ -154,5 +161,28 @@ describe('fast check of rounds', () => {
     expect(fastRoundsBatch({ rounds: [{ ...round, roundId: ' r ' }] })).toBeUndefined();
     expect(fastRoundsBatch({ rounds: [{ ...round, updatedAt: '2026-01-01T09:00:00Z' }] })).toBeUndefined();
     expect(fastRoundsBatch(null)).toBeUndefined();
+  });
+
+  it('knows the calendar: leap days of leap years only, and the lengths of months', () => {
+    const at = (instant: string) =>
+      fastRound({
+        roundId: 'r',
+        casinoId: 'c',
+        playerId: 'p',
+        gameId: 'g',
+        startedAt: instant,
+        updatedAt: instant,
+        status: 'open',
+        currency: 'EUR',
+        debit: 1,
+        credit: 0,
+        totalWin: 0,
+      })?.startedAt;
+    for (const taken of ['2024-02-29T10:00:00Z', '2000-02-29T10:00:00.5Z', '2026-01-31T23:59:59.999Z']) {
+      expect(at(taken)).toBe(taken);
+    }
+    for (const left of ['2026-02-29T10:00:00Z', '2100-02-29T10:00:00Z', '2026-04-31T10:00:00Z']) {
+      expect(at(left)).toBeUndefined();
+    }
   });
 });

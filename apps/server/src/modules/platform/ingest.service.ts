@@ -18,13 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { rowsOf } from '../../lib/sql';
-import {
-  applyContributions,
-  contributionOf,
-  lockRatesShared,
-  sumContributions,
-  type RoundState,
-} from './rollups';
+import { applyContributions, lockRatesShared, RollupChanges, type RoundState } from './rollups';
 import { ensurePartitions } from './partitions';
 
 const EARLIEST_START = Date.parse('2000-01-01T00:00:00Z');
@@ -62,9 +56,15 @@ async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
   }
 }
 
+/** An instant as ISO UTC with milliseconds (most arrive so already, and are taken as they are). */
+const ISO_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isoInstant = (instant: string) =>
+  instant.length === 24 && ISO_MILLIS.test(instant) ? instant : new Date(instant).toISOString();
+
 /** The round as stored: what the rollups need of an earlier state, and its immutable fields. */
 interface StoredRound extends RoundState {
   roundId: string;
+  integrationId: string;
   playerId: string;
   updatedAt: string;
 }
@@ -82,17 +82,6 @@ export function movesForward(
   if (isFinalStatus(next.status)) return true;
   return Date.parse(next.updatedAt) > Date.parse(stored.updatedAt);
 }
-
-const stateOf = (round: PlatformRound): RoundState => ({
-  casinoId: round.casinoId,
-  startedAt: round.startedAt,
-  integrationId: '',
-  gameId: round.gameId,
-  currency: round.currency,
-  status: round.status,
-  debit: round.debit,
-  credit: round.credit,
-});
 
 export function createIngestService(db: Db) {
   /** Casinos of the batch that are not bound to the integration, and games that don't exist. */
@@ -139,12 +128,17 @@ export function createIngestService(db: Db) {
     integrationId: string,
     latest: Map<string, { round: PlatformRound; index: number }>,
     language: Language,
+    /** The JSON of `latest`'s rounds in order, when the caller has it already. */
+    roundsJson?: string,
   ) {
     const rounds = [...latest.values()].map((entry) => entry.round);
     const indexOf = (round: PlatformRound) => latest.get(roundKey(round))?.index ?? 0;
+    // What the batch adds when all its rounds are new; its rows name every day and currency it touches.
+    const incoming = new RollupChanges();
+    for (const round of rounds) incoming.add(round, integrationId);
+    const batch = roundsJson ?? JSON.stringify(rounds);
     return db.transaction(async (tx) => {
-      const newStates = rounds.map((round) => contributionOf({ ...stateOf(round), integrationId }));
-      await lockRatesShared(tx, newStates);
+      await lockRatesShared(tx, incoming.rows());
 
       // New rounds go in first, in key order; a round that exists (or that a concurrent batch is inserting:
       // the insert waits for it) is left for the update below.
@@ -152,112 +146,112 @@ export function createIngestService(db: Db) {
       const skipped = rowsOf<{ i: number }>(
         await tx.execute(sql`
           with batch as (
-            select * from json_to_recordset(${JSON.stringify(rounds.map(rowOf))}::json)
-              as r(${roundColumns}, i int)
+            select * from rows from (json_to_recordset(${batch}::json) as (${roundColumns}))
+              with ordinality as r
           ), added as (
-            insert into game_rounds (casino_id, round_id, started_at, provider_round_id, integration_id,
-              player_id, game_id, updated_at, status, currency, debit, credit, total_win, voucher_code,
-              funds_at_start, funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money)
-            select casino_id, round_id, started_at, provider_round_id, ${integrationId}, player_id, game_id,
-              updated_at, status, currency, debit, credit, total_win, voucher_code, funds_at_start,
-              funds_at_end, displayed_outcome, real_money, bonus_money, voucher_money
-            from batch
-            order by casino_id, round_id, started_at
+            insert into game_rounds (casino_id, round_id, started_at, integration_id, ${roundFields})
+            select r."casinoId", r."roundId", r."startedAt", ${integrationId}, ${roundValues('r')}
+            from batch r
+            order by r."casinoId", r."roundId", r."startedAt"
             on conflict do nothing
             returning casino_id, round_id, started_at
           )
-          select b.i from batch b
-          where not exists (select 1 from added a where a.casino_id = b.casino_id and a.round_id = b.round_id
-            and a.started_at = b.started_at)`),
+          select (b.ordinality - 1)::int as i from batch b
+          where not exists (select 1 from added a where a.casino_id = b."casinoId" and a.round_id = b."roundId"
+            and a.started_at = b."startedAt")`),
       );
-      const isKnown = new Set(skipped.map((row) => row.i));
-      // A new round adds its contribution; a known one replaces what its stored state contributed (below).
-      const contributions = newStates.filter((_, index) => !isKnown.has(index));
-      const known = rounds.filter((_, index) => isKnown.has(index));
-      const inserted = rounds.length - known.length;
-      const updates: PlatformRound[] = [];
-      if (known.length > 0) {
-        const starts = known.map((round) => Date.parse(round.startedAt));
-        const keys = JSON.stringify(
-          known.map((round) => ({
-            casino_id: round.casinoId,
-            round_id: round.roundId,
-            started_at: round.startedAt,
-          })),
-        );
-        const stored = rowsOf<StoredRound>(
-          await tx.execute(sql`
-            select g.casino_id as "casinoId", g.round_id as "roundId",
-              to_char(g.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",
-              g.integration_id as "integrationId", g.player_id as "playerId", g.game_id as "gameId",
-              g.currency, g.status, g.debit::float8 as debit, g.credit::float8 as credit,
-              to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt"
-            from game_rounds g
-            join json_to_recordset(${keys}::json) as k(casino_id text, round_id text, started_at timestamptz)
-              on g.casino_id = k.casino_id and g.round_id = k.round_id and g.started_at = k.started_at
-            where g.started_at between ${new Date(Math.min(...starts)).toISOString()}::timestamptz
-              and ${new Date(Math.max(...starts)).toISOString()}::timestamptz
-            order by g.casino_id, g.round_id, g.started_at
-            for update of g`),
-        );
-        const storedByKey = new Map(stored.map((row) => [roundKey(row), row]));
-        const problems: ItemProblem[] = [];
-        for (const round of known) {
-          const before = storedByKey.get(roundKey(round));
-          // The insert found it, so it exists; it cannot have gone since (rounds are never deleted here).
-          if (!before) throw new Error(`round ${round.roundId} conflicted on insert but cannot be read`);
-          const changed = (['playerId', 'gameId', 'currency'] as const).find(
-            (field) => before[field] !== round[field],
-          );
-          if (changed || before.integrationId !== integrationId) {
-            problems.push({
-              index: indexOf(round),
-              field: changed ?? 'casinoId',
-              code: 'ROUND_FIELD_IMMUTABLE',
-            });
-            continue;
-          }
-          if (!movesForward(before, round)) continue;
-          updates.push(round);
-          contributions.push(
-            contributionOf(before, -1),
-            contributionOf({ ...stateOf(round), integrationId }),
-          );
-        }
-        if (problems.length > 0) refuse('rounds', problems, language);
+      if (skipped.length === 0) {
+        await applyContributions(tx, incoming.rows());
+        return { inserted: rounds.length, updated: 0 };
       }
+      // A new round adds its state; a known one replaces what its stored state contributed (below).
+      const isKnown = new Set(skipped.map((row) => row.i));
+      const changes = new RollupChanges();
+      const known: PlatformRound[] = [];
+      rounds.forEach((round, index) => {
+        if (isKnown.has(index)) known.push(round);
+        else changes.add(round, integrationId);
+      });
+      const starts = known.map((round) => Date.parse(round.startedAt));
+      const keys = JSON.stringify(
+        known.map((round) => ({
+          casino_id: round.casinoId,
+          round_id: round.roundId,
+          started_at: round.startedAt,
+        })),
+      );
+      const stored = rowsOf<StoredRound>(
+        await tx.execute(sql`
+          select g.casino_id as "casinoId", g.round_id as "roundId",
+            to_char(g.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",
+            g.integration_id as "integrationId", g.player_id as "playerId", g.game_id as "gameId",
+            g.currency, g.status, g.debit::float8 as debit, g.credit::float8 as credit,
+            to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt"
+          from game_rounds g
+          join json_to_recordset(${keys}::json) as k(casino_id text, round_id text, started_at timestamptz)
+            on g.casino_id = k.casino_id and g.round_id = k.round_id and g.started_at = k.started_at
+          where g.started_at between ${new Date(Math.min(...starts)).toISOString()}::timestamptz
+            and ${new Date(Math.max(...starts)).toISOString()}::timestamptz
+          order by g.casino_id, g.round_id, g.started_at
+          for update of g`),
+      );
+      const storedByKey = new Map(stored.map((row) => [roundKey(row), row]));
+      const problems: ItemProblem[] = [];
+      const updates: PlatformRound[] = [];
+      for (const round of known) {
+        const before = storedByKey.get(roundKey(round));
+        // The insert found it, so it exists; it cannot have gone since (rounds are never deleted here).
+        if (!before) throw new Error(`round ${round.roundId} conflicted on insert but cannot be read`);
+        const changed = (['playerId', 'gameId', 'currency'] as const).find(
+          (field) => before[field] !== round[field],
+        );
+        if (changed || before.integrationId !== integrationId) {
+          problems.push({
+            index: indexOf(round),
+            field: changed ?? 'casinoId',
+            code: 'ROUND_FIELD_IMMUTABLE',
+          });
+          continue;
+        }
+        if (!movesForward(before, round)) continue;
+        updates.push(round);
+        changes.add(before, integrationId, -1).add(round, integrationId);
+      }
+      if (problems.length > 0) refuse('rounds', problems, language);
       if (updates.length > 0) {
         const updateStarts = updates.map((round) => Date.parse(round.startedAt));
         await tx.execute(sql`
-          update game_rounds g set
-            provider_round_id = r.provider_round_id, updated_at = r.updated_at, status = r.status,
-            debit = r.debit, credit = r.credit, total_win = r.total_win, voucher_code = r.voucher_code,
-            funds_at_start = r.funds_at_start, funds_at_end = r.funds_at_end,
-            displayed_outcome = r.displayed_outcome, real_money = r.real_money, bonus_money = r.bonus_money,
-            voucher_money = r.voucher_money, received_at = now()
-          from json_to_recordset(${JSON.stringify(updates.map(rowOf))}::json) as r(${roundColumns})
-          where g.casino_id = r.casino_id and g.round_id = r.round_id and g.started_at = r.started_at
+          update game_rounds g set (${roundFields}, received_at) = (${roundValues('r')}, now())
+          from json_to_recordset(${JSON.stringify(updates)}::json) as r(${roundColumns})
+          where g.casino_id = r."casinoId" and g.round_id = r."roundId" and g.started_at = r."startedAt"
             and g.started_at between ${new Date(Math.min(...updateStarts)).toISOString()}::timestamptz
               and ${new Date(Math.max(...updateStarts)).toISOString()}::timestamptz`);
       }
-      await applyContributions(tx, sumContributions(contributions));
-      return { inserted, updated: updates.length };
+      await applyContributions(tx, changes.rows());
+      return { inserted: rounds.length - known.length, updated: updates.length };
     });
   }
 
   return {
+    /**
+     * `receivedJson`, when given, is the JSON text of exactly these rounds as they arrived: when the rounds
+     * need no normalising, it goes to the database as it is instead of being written out again.
+     */
     async ingestRounds(
       integrationId: string,
       received: PlatformRound[],
       language: Language = 'en',
+      receivedJson?: string,
     ): Promise<IngestResult> {
       const now = Date.now();
       // Times are kept to the millisecond, so that a round's key reads back exactly as it was sent.
-      const rounds = received.map((round) => ({
-        ...round,
-        startedAt: new Date(round.startedAt).toISOString(),
-        updatedAt: new Date(round.updatedAt).toISOString(),
-      }));
+      const rounds = received.map((round) => {
+        const startedAt = isoInstant(round.startedAt);
+        const updatedAt = isoInstant(round.updatedAt);
+        return startedAt === round.startedAt && updatedAt === round.updatedAt
+          ? round
+          : { ...round, startedAt, updatedAt };
+      });
       await checkReferences('rounds', integrationId, rounds, language, (round, index) => {
         const start = Date.parse(round.startedAt);
         return start < EARLIEST_START || start > now + DAY_MS
@@ -275,7 +269,13 @@ export function createIngestService(db: Db) {
         db,
         rounds.map((round) => round.startedAt),
       );
-      const { inserted, updated } = await withRetries(() => writeRounds(integrationId, latest, language));
+      // As sent, the text lists the same rounds in the same order (the answer's indexes refer to it).
+      const asSent =
+        latest.size === rounds.length && rounds.every((round, index) => round === received[index]);
+      const json = asSent && receivedJson !== undefined ? receivedJson : undefined;
+      const { inserted, updated } = await withRetries(() =>
+        writeRounds(integrationId, latest, language, json),
+      );
       return { received: rounds.length, inserted, updated, unchanged: rounds.length - inserted - updated };
     },
 
@@ -397,32 +397,39 @@ function resultOf(received: number, written: { inserted: boolean }[]): IngestRes
   return { received, inserted, updated, unchanged: received - inserted - updated };
 }
 
-const roundColumns = sql.raw(`casino_id text, round_id text, started_at timestamptz, provider_round_id text,
-  player_id text, game_id text, updated_at timestamptz, status text, currency text, debit bigint, credit bigint,
-  total_win bigint, voucher_code text, funds_at_start bigint, funds_at_end bigint, displayed_outcome jsonb,
-  real_money bigint, bonus_money bigint, voucher_money bigint`);
+/**
+ * A batch of rounds as JSON records: the rounds as they arrived (validated), under their API names. Amounts
+ * are read as decimals and rounded to whole minor units, so that `100.0` or `1e2` in a body sent on as it is
+ * (see `fast-rounds.ts`) stores 100, the number the check saw.
+ */
+const roundColumns =
+  sql.raw(`"casinoId" text, "roundId" text, "startedAt" timestamptz, "providerRoundId" text,
+  "playerId" text, "gameId" text, "updatedAt" timestamptz, status text, currency text, debit numeric,
+  credit numeric, "totalWin" numeric, "voucherCode" text, "fundsAtStart" numeric, "fundsAtEnd" numeric,
+  "displayedOutcome" jsonb, "moneySplit" json`);
 
-function rowOf(round: PlatformRound, index: number) {
-  return {
-    i: index,
-    casino_id: round.casinoId,
-    round_id: round.roundId,
-    started_at: round.startedAt,
-    provider_round_id: round.providerRoundId ?? null,
-    player_id: round.playerId,
-    game_id: round.gameId,
-    updated_at: round.updatedAt,
-    status: round.status,
-    currency: round.currency,
-    debit: round.debit,
-    credit: round.credit,
-    total_win: round.totalWin,
-    voucher_code: round.voucherCode ?? null,
-    funds_at_start: round.fundsAtStart ?? null,
-    funds_at_end: round.fundsAtEnd ?? null,
-    displayed_outcome: round.displayedOutcome ?? null,
-    real_money: round.moneySplit?.real ?? null,
-    bonus_money: round.moneySplit?.bonus ?? null,
-    voucher_money: round.moneySplit?.voucher ?? null,
-  };
-}
+/** The columns of game_rounds that a round's report sets (all but its key and integration)… */
+const roundFields =
+  sql.raw(`provider_round_id, player_id, game_id, updated_at, status, currency, debit, credit,
+  total_win, voucher_code, funds_at_start, funds_at_end, displayed_outcome, real_money, bonus_money,
+  voucher_money`);
+/** …and their values from a record `alias` of `roundColumns`. */
+const roundValues = (alias: string) =>
+  sql.raw(
+    [
+      `${alias}."providerRoundId"`,
+      `${alias}."playerId"`,
+      `${alias}."gameId"`,
+      `${alias}."updatedAt"`,
+      `${alias}.status`,
+      `${alias}.currency`,
+      `${alias}.debit::bigint`,
+      `${alias}.credit::bigint`,
+      `${alias}."totalWin"::bigint`,
+      `${alias}."voucherCode"`,
+      `${alias}."fundsAtStart"::bigint`,
+      `${alias}."fundsAtEnd"::bigint`,
+      `${alias}."displayedOutcome"`,
+      ...['real', 'bonus', 'voucher'].map((part) => `(${alias}."moneySplit"->>'${part}')::numeric::bigint`),
+    ].join(', '),
+  );

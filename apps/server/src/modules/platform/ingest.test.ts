@@ -235,6 +235,66 @@ describeEachEngine('ingest API of the game platform', (ctx) => {
     expect(await storedRounds(db())).toEqual([{ round_id: 'p1', status: 'completed', credit: 0 }]);
   });
 
+  it('stores exactly what it checked: numbers in any notation, a key given twice, amounts beyond 2^52', async () => {
+    const sendText = (payload: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: '/api/platform/v1/rounds',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload,
+      });
+    const text = JSON.stringify({
+      rounds: [
+        round({
+          roundId: 'n1',
+          debit: 100,
+          credit: 250,
+          totalWin: 250,
+          moneySplit: { real: 60, bonus: 40, voucher: 0 },
+        }),
+      ],
+    })
+      .replace('"debit":100', '"debit":1e2')
+      .replace('"credit":250', '"credit":250.0')
+      .replace('"real":60', '"real":6.0e1')
+      // casino-c is another integration's: the last of a key counts, in the check as in the database.
+      .replace('"casinoId":"casino-a"', '"casinoId":"casino-c","casinoId":"casino-a"');
+    const response = await sendText(text);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<IngestResult>().inserted).toBe(1);
+    const big = Number.MAX_SAFE_INTEGER;
+    const large = await sendRounds([
+      round({ roundId: 'n2', debit: big, credit: big - 1, totalWin: big - 1 }),
+    ]);
+    expect(large.statusCode, large.body).toBe(200);
+    expect(
+      rowsOf(
+        await db().execute(sql`select round_id, casino_id, debit::text, credit::text, real_money::text,
+          bonus_money::text from game_rounds order by round_id`),
+      ),
+    ).toEqual([
+      {
+        round_id: 'n1',
+        casino_id: 'casino-a',
+        debit: '100',
+        credit: '250',
+        real_money: '60',
+        bonus_money: '40',
+      },
+      {
+        round_id: 'n2',
+        casino_id: 'casino-a',
+        debit: String(big),
+        credit: String(big - 1),
+        real_money: null,
+        bonus_money: null,
+      },
+    ]);
+    expect(
+      rowsOf(await db().execute(sql`select rounds::int, bet::text, win::text from round_stats_daily`)),
+    ).toEqual([{ rounds: 2, bet: String(BigInt(big) + 100n), win: String(BigInt(big - 1) + 250n) }]);
+  });
+
   it('refuses more than 1,000 items and empty batches', async () => {
     const many = Array.from({ length: MAX_BATCH_SIZE + 1 }, (_, index) => round({ roundId: `r${index}` }));
     expectError(await sendRounds(many), 400, 'VALIDATION_FAILED');

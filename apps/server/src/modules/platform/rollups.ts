@@ -23,10 +23,10 @@ export interface RoundContribution {
   win: number;
 }
 
+/** What the rollups need of a round in one state. */
 export interface RoundState {
   casinoId: string;
   startedAt: string;
-  integrationId: string;
   gameId: string;
   currency: string;
   status: RoundStatus;
@@ -43,47 +43,53 @@ export function utcDayOf(instant: string): string {
   return ISO_UTC.test(instant) ? instant.slice(0, 10) : new Date(instant).toISOString().slice(0, 10);
 }
 
-/** A refunded round's money went back to the player: it counts as a round, not as turnover or win. */
-export function contributionOf(round: RoundState, sign: 1 | -1 = 1): RoundContribution {
-  const refunded = round.status === REFUNDED;
-  return {
-    casinoId: round.casinoId,
-    day: utcDayOf(round.startedAt),
-    integrationId: round.integrationId,
-    gameId: round.gameId,
-    currency: round.currency,
-    rounds: sign,
-    openRounds: isFinalStatus(round.status) ? 0 : sign,
-    refundedRounds: refunded ? sign : 0,
-    bet: refunded ? 0 : sign * round.debit,
-    win: refunded ? 0 : sign * round.credit,
-  };
-}
-
 const figureNames = ['rounds', 'openRounds', 'refundedRounds', 'bet', 'win'] as const;
 
-/** Adds contributions up per rollup row, dropping rows whose figures cancel out. */
-export function sumContributions(contributions: Iterable<RoundContribution>): RoundContribution[] {
-  const byKey = new Map<string, RoundContribution>();
-  for (const contribution of contributions) {
-    const key = [
-      contribution.casinoId,
-      contribution.day,
-      contribution.integrationId,
-      contribution.gameId,
-      contribution.currency,
-    ].join('\u0000');
-    const sum = byKey.get(key);
-    if (!sum) {
-      byKey.set(key, { ...contribution });
-      continue;
+/**
+ * What a batch changes in the rollups, summed per rollup row: the states it adds count +1, the states it
+ * replaces −1. A refunded round's money went back to the player: it counts as a round, not as turnover
+ * or win.
+ */
+export class RollupChanges {
+  readonly #rows = new Map<string, RoundContribution>();
+
+  add(round: RoundState, integrationId: string, sign: 1 | -1 = 1): this {
+    const day = utcDayOf(round.startedAt);
+    const key = `${round.casinoId}\u0000${day}\u0000${integrationId}\u0000${round.gameId}\u0000${round.currency}`;
+    let row = this.#rows.get(key);
+    if (!row) {
+      row = {
+        casinoId: round.casinoId,
+        day,
+        integrationId,
+        gameId: round.gameId,
+        currency: round.currency,
+        rounds: 0,
+        openRounds: 0,
+        refundedRounds: 0,
+        bet: 0,
+        win: 0,
+      };
+      this.#rows.set(key, row);
     }
-    for (const name of figureNames) sum[name] += contribution[name];
+    const refunded = round.status === REFUNDED;
+    row.rounds += sign;
+    if (!isFinalStatus(round.status)) row.openRounds += sign;
+    if (refunded) row.refundedRounds += sign;
+    else {
+      row.bet += sign * round.debit;
+      row.win += sign * round.credit;
+    }
+    return this;
   }
-  return [...byKey.entries()]
-    .filter(([, sum]) => figureNames.some((name) => sum[name] !== 0))
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, sum]) => sum);
+
+  /** The rows whose figures change (some cancel out), in key order. */
+  rows(): RoundContribution[] {
+    return [...this.#rows.entries()]
+      .filter(([, row]) => figureNames.some((name) => row[name] !== 0))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, row]) => row);
+  }
 }
 
 /** The rate of a currency on a day as SQL: EUR is 1 without a master-data row; a missing rate is null. */
@@ -106,8 +112,8 @@ async function lockRates(db: Db, pairs: { day: string; currency: string }[], mod
  * Ingests hold these (shared, so they don't wait for each other) while they add to the rollups of a day and
  * currency; `repriceRollups` takes the same locks exclusively.
  */
-export function lockRatesShared(db: Db, contributions: RoundContribution[]): Promise<void> {
-  return lockRates(db, contributions, 'shared');
+export function lockRatesShared(db: Db, pairs: { day: string; currency: string }[]): Promise<void> {
+  return lockRates(db, pairs, 'shared');
 }
 
 /**
