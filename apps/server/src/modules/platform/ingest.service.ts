@@ -39,11 +39,19 @@ function refuse(kind: string, problems: ItemProblem[], language: Language): neve
   );
 }
 
-function isRetryable(error: unknown): boolean {
+const UNIQUE_VIOLATION = '23505';
+
+/** The SQLSTATE of a database error (drizzle wraps the driver's error as its cause). */
+function errorCodeOf(error: unknown): string | undefined {
   const code =
     (error as { code?: unknown; cause?: { code?: unknown } }).code ??
     (error as { cause?: { code?: unknown } }).cause?.code;
-  return typeof code === 'string' && RETRYABLE.has(code);
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isRetryable(error: unknown): boolean {
+  const code = errorCodeOf(error);
+  return code !== undefined && RETRYABLE.has(code);
 }
 
 async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
@@ -60,6 +68,18 @@ async function withRetries<T>(attempt: () => Promise<T>): Promise<T> {
 const ISO_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const isoInstant = (instant: string) =>
   instant.length === 24 && ISO_MILLIS.test(instant) ? instant : new Date(instant).toISOString();
+
+/** A batch of rounds ready to be written. */
+interface RoundsBatch {
+  integrationId: string;
+  /** One state per round (its latest in the batch), with the index it had in the request. */
+  latest: Map<string, { round: PlatformRound; index: number }>;
+  /** The rounds of `latest` as JSON, in order. */
+  json: string;
+  /** What the rounds add to the rollups if all are new; its rows name every day and currency they touch. */
+  incoming: RollupChanges;
+  language: Language;
+}
 
 /** The round as stored: what the rollups need of an earlier state, and its immutable fields. */
 interface StoredRound extends RoundState {
@@ -84,6 +104,14 @@ export function movesForward(
 }
 
 export function createIngestService(db: Db) {
+  /**
+   * Most batches hold only new rounds: they go in with a plain insert, which costs less than inserting only
+   * what is new; a known round makes it fail as a whole, and the batch is written again the careful way
+   * (insert what is new, update what moves forward). An integration whose last batch held known rounds is
+   * written the careful way straight away, so that traffic of mixed batches doesn't pay for failed inserts.
+   */
+  const lastBatchAllNew = new Map<string, boolean>();
+
   /** Casinos of the batch that are not bound to the integration, and games that don't exist. */
   async function unknownReferences(integrationId: string, casinoIds: string[], gameIds: string[]) {
     const [found] = rowsOf<{ casinos: string[]; games: string[] }>(
@@ -124,21 +152,25 @@ export function createIngestService(db: Db) {
     if (problems.length > 0) refuse(kind, problems, language);
   }
 
-  async function writeRounds(
-    integrationId: string,
-    latest: Map<string, { round: PlatformRound; index: number }>,
-    language: Language,
-    /** The JSON of `latest`'s rounds in order, when the caller has it already. */
-    roundsJson?: string,
-  ) {
+  /**
+   * Writes a batch in one transaction. `allNew` expects only new rounds: a plain insert, which fails with a
+   * unique violation when a round is known.
+   */
+  async function writeRounds(batch: RoundsBatch, allNew: boolean) {
+    const { integrationId, latest, incoming, language } = batch;
     const rounds = [...latest.values()].map((entry) => entry.round);
     const indexOf = (round: PlatformRound) => latest.get(roundKey(round))?.index ?? 0;
-    // What the batch adds when all its rounds are new; its rows name every day and currency it touches.
-    const incoming = new RollupChanges();
-    for (const round of rounds) incoming.add(round, integrationId);
-    const batch = roundsJson ?? JSON.stringify(rounds);
     return db.transaction(async (tx) => {
       await lockRatesShared(tx, incoming.rows());
+      if (allNew) {
+        await tx.execute(sql`
+          insert into game_rounds (casino_id, round_id, started_at, integration_id, ${roundFields})
+          select r."casinoId", r."roundId", r."startedAt", ${integrationId}, ${roundValues('r')}
+          from json_to_recordset(${batch.json}::json) as r(${roundColumns})
+          order by r."casinoId", r."roundId", r."startedAt"`);
+        await applyContributions(tx, incoming.rows());
+        return { inserted: rounds.length, updated: 0 };
+      }
 
       // New rounds go in first, in key order; a round that exists (or that a concurrent batch is inserting:
       // the insert waits for it) is left for the update below.
@@ -146,7 +178,7 @@ export function createIngestService(db: Db) {
       const skipped = rowsOf<{ i: number }>(
         await tx.execute(sql`
           with batch as (
-            select * from rows from (json_to_recordset(${batch}::json) as (${roundColumns}))
+            select * from rows from (json_to_recordset(${batch.json}::json) as (${roundColumns}))
               with ordinality as r
           ), added as (
             insert into game_rounds (casino_id, round_id, started_at, integration_id, ${roundFields})
@@ -272,10 +304,28 @@ export function createIngestService(db: Db) {
       // As sent, the text lists the same rounds in the same order (the answer's indexes refer to it).
       const asSent =
         latest.size === rounds.length && rounds.every((round, index) => round === received[index]);
-      const json = asSent && receivedJson !== undefined ? receivedJson : undefined;
-      const { inserted, updated } = await withRetries(() =>
-        writeRounds(integrationId, latest, language, json),
-      );
+      const states = [...latest.values()].map((entry) => entry.round);
+      const incoming = new RollupChanges();
+      for (const round of states) incoming.add(round, integrationId);
+      const batch: RoundsBatch = {
+        integrationId,
+        latest,
+        json: asSent && receivedJson !== undefined ? receivedJson : JSON.stringify(states),
+        incoming,
+        language,
+      };
+      const write = (allNew: boolean) => withRetries(() => writeRounds(batch, allNew));
+      let written: { inserted: number; updated: number } | undefined;
+      if (lastBatchAllNew.get(integrationId) !== false) {
+        try {
+          written = await write(true);
+        } catch (error) {
+          if (errorCodeOf(error) !== UNIQUE_VIOLATION) throw error;
+        }
+      }
+      written ??= await write(false);
+      lastBatchAllNew.set(integrationId, written.inserted === latest.size);
+      const { inserted, updated } = written;
       return { received: rounds.length, inserted, updated, unchanged: rounds.length - inserted - updated };
     },
 

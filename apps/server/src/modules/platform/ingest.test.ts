@@ -132,6 +132,37 @@ describeEachEngine('ingest API of the game platform', (ctx) => {
     ]);
   });
 
+  it('writes batches of new rounds and mixed batches alike, whichever came before', async () => {
+    const expectResult = async (rounds: PlatformRound[], result: Partial<IngestResult>) => {
+      const response = await sendRounds(rounds);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<IngestResult>()).toEqual(expect.objectContaining(result));
+    };
+    const opened = round({ roundId: 'm2', status: 'open', debit: 40 });
+    // New rounds (a plain insert), then a mixed batch: a known round moved forward and a new one.
+    await expectResult([round({ roundId: 'm1', debit: 10 }), opened], { inserted: 2 });
+    await expectResult(
+      [
+        { ...opened, status: 'completed', credit: 90, totalWin: 90, updatedAt: '2026-03-10T12:01:00Z' },
+        round({ roundId: 'm3', debit: 20 }),
+      ],
+      { inserted: 1, updated: 1 },
+    );
+    // New rounds after a mixed batch, then again after new ones.
+    await expectResult([round({ roundId: 'm4', debit: 5 })], { inserted: 1 });
+    await expectResult([round({ roundId: 'm5', debit: 5, status: 'refunded' })], { inserted: 1 });
+    expect(await storedRounds(db())).toEqual([
+      { round_id: 'm1', status: 'completed', credit: 0 },
+      { round_id: 'm2', status: 'completed', credit: 90 },
+      { round_id: 'm3', status: 'completed', credit: 0 },
+      { round_id: 'm4', status: 'completed', credit: 0 },
+      { round_id: 'm5', status: 'refunded', credit: 0 },
+    ]);
+    expect(await rollups(db())).toEqual([
+      expect.objectContaining({ rounds: 5, open_rounds: 0, refunded_rounds: 1, bet: 75, win: 90 }),
+    ]);
+  });
+
   it('takes the states of one round within a batch in order', async () => {
     const opened = round({ roundId: 'r1', status: 'open' });
     const refunded = {
