@@ -18,15 +18,8 @@ const isOptionalText = (value: unknown) =>
   value === undefined ||
   value === null ||
   (typeof value === 'string' && value.length <= 100 && value.trim() === value);
-/**
- * Rounds the fast check takes go to the database as their text was sent, where an amount's number is read
- * as a decimal and rounded to a whole (`100.0` and `1e2` are 100, as here). Below 2^52 that is always the
- * number read here; larger amounts (tens of trillions) are left to the schema, whose answer is written out
- * anew.
- */
-const MAX_FAST_MINOR = 2 ** 52;
 const isMinor = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < MAX_FAST_MINOR;
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isOptionalMinor = (value: unknown) => value === undefined || value === null || isMinor(value);
 
 /** The two-digit number at `at` of a string whose characters there are digits. */

@@ -40,6 +40,7 @@ function refuse(kind: string, problems: ItemProblem[], language: Language): neve
 }
 
 const UNIQUE_VIOLATION = '23505';
+const INVALID_TEXT = '22P02';
 
 /** The SQLSTATE of a database error (drizzle wraps the driver's error as its cause). */
 function errorCodeOf(error: unknown): string | undefined {
@@ -111,6 +112,20 @@ export function createIngestService(db: Db) {
    * written the careful way straight away, so that traffic of mixed batches doesn't pay for failed inserts.
    */
   const lastBatchAllNew = new Map<string, boolean>();
+
+  async function writeBatch(batch: RoundsBatch) {
+    let written: { inserted: number; updated: number } | undefined;
+    if (lastBatchAllNew.get(batch.integrationId) !== false) {
+      try {
+        written = await withRetries(() => writeRounds(batch, true));
+      } catch (error) {
+        if (errorCodeOf(error) !== UNIQUE_VIOLATION) throw error;
+      }
+    }
+    written ??= await withRetries(() => writeRounds(batch, false));
+    lastBatchAllNew.set(batch.integrationId, written.inserted === batch.latest.size);
+    return written;
+  }
 
   /** Casinos of the batch that are not bound to the integration, and games that don't exist. */
   async function unknownReferences(integrationId: string, casinoIds: string[], gameIds: string[]) {
@@ -307,24 +322,23 @@ export function createIngestService(db: Db) {
       const states = [...latest.values()].map((entry) => entry.round);
       const incoming = new RollupChanges();
       for (const round of states) incoming.add(round, integrationId);
+      const sentText = asSent ? receivedJson : undefined;
       const batch: RoundsBatch = {
         integrationId,
         latest,
-        json: asSent && receivedJson !== undefined ? receivedJson : JSON.stringify(states),
+        json: sentText ?? JSON.stringify(states),
         incoming,
         language,
       };
-      const write = (allNew: boolean) => withRetries(() => writeRounds(batch, allNew));
-      let written: { inserted: number; updated: number } | undefined;
-      if (lastBatchAllNew.get(integrationId) !== false) {
-        try {
-          written = await write(true);
-        } catch (error) {
-          if (errorCodeOf(error) !== UNIQUE_VIOLATION) throw error;
-        }
+      let written: { inserted: number; updated: number };
+      try {
+        written = await writeBatch(batch);
+      } catch (error) {
+        // The database reads amounts as whole numbers: one sent as, say, 1.0 or 1e2 (the same number to the
+        // check) makes it refuse the text as sent, and the batch goes again written out.
+        if (sentText === undefined || errorCodeOf(error) !== INVALID_TEXT) throw error;
+        written = await writeBatch({ ...batch, json: JSON.stringify(states) });
       }
-      written ??= await write(false);
-      lastBatchAllNew.set(integrationId, written.inserted === latest.size);
       const { inserted, updated } = written;
       return { received: rounds.length, inserted, updated, unchanged: rounds.length - inserted - updated };
     },
@@ -447,15 +461,11 @@ function resultOf(received: number, written: { inserted: boolean }[]): IngestRes
   return { received, inserted, updated, unchanged: received - inserted - updated };
 }
 
-/**
- * A batch of rounds as JSON records: the rounds as they arrived (validated), under their API names. Amounts
- * are read as decimals and rounded to whole minor units, so that `100.0` or `1e2` in a body sent on as it is
- * (see `fast-rounds.ts`) stores 100, the number the check saw.
- */
+/** A batch of rounds as JSON records: the rounds as they arrived (validated), under their API names. */
 const roundColumns =
   sql.raw(`"casinoId" text, "roundId" text, "startedAt" timestamptz, "providerRoundId" text,
-  "playerId" text, "gameId" text, "updatedAt" timestamptz, status text, currency text, debit numeric,
-  credit numeric, "totalWin" numeric, "voucherCode" text, "fundsAtStart" numeric, "fundsAtEnd" numeric,
+  "playerId" text, "gameId" text, "updatedAt" timestamptz, status text, currency text, debit bigint,
+  credit bigint, "totalWin" bigint, "voucherCode" text, "fundsAtStart" bigint, "fundsAtEnd" bigint,
   "displayedOutcome" jsonb, "moneySplit" json`);
 
 /** The columns of game_rounds that a round's report sets (all but its key and integration)… */
@@ -473,13 +483,13 @@ const roundValues = (alias: string) =>
       `${alias}."updatedAt"`,
       `${alias}.status`,
       `${alias}.currency`,
-      `${alias}.debit::bigint`,
-      `${alias}.credit::bigint`,
-      `${alias}."totalWin"::bigint`,
+      `${alias}.debit`,
+      `${alias}.credit`,
+      `${alias}."totalWin"`,
       `${alias}."voucherCode"`,
-      `${alias}."fundsAtStart"::bigint`,
-      `${alias}."fundsAtEnd"::bigint`,
+      `${alias}."fundsAtStart"`,
+      `${alias}."fundsAtEnd"`,
       `${alias}."displayedOutcome"`,
-      ...['real', 'bonus', 'voucher'].map((part) => `(${alias}."moneySplit"->>'${part}')::numeric::bigint`),
+      ...['real', 'bonus', 'voucher'].map((part) => `(${alias}."moneySplit"->>'${part}')::bigint`),
     ].join(', '),
   );

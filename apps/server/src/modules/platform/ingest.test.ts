@@ -266,7 +266,7 @@ describeEachEngine('ingest API of the game platform', (ctx) => {
     expect(await storedRounds(db())).toEqual([{ round_id: 'p1', status: 'completed', credit: 0 }]);
   });
 
-  it('stores exactly what it checked: numbers in any notation, a key given twice, amounts beyond 2^52', async () => {
+  it('stores exactly what it checked: numbers in any notation, a key given twice, the largest amounts', async () => {
     const sendText = (payload: string) =>
       ctx().app.inject({
         method: 'POST',
