@@ -14,8 +14,8 @@ import { createTestApp } from '../apps/server/src/test/app';
 import { apiKeyFor, seedPlatformFixture } from '../apps/server/src/test/platform';
 
 const BATCH = 1_000;
-const BATCHES = Number(process.env.INGEST_BENCH_BATCHES ?? 200);
-const CHUNK = 20;
+const BATCHES = Number(process.env.INGEST_BENCH_BATCHES ?? 400);
+const CHUNK = 10;
 const CONCURRENCY = 4;
 const CASINOS = Array.from({ length: 8 }, (_, i) => `bench-casino-${i + 1}`);
 const GAMES = Array.from({ length: 40 }, (_, i) => `bench-game-${String(i + 1).padStart(2, '0')}`);
