@@ -2,21 +2,30 @@
  * The frame every performance report shares (casinos, games, integration games): filters in the URL, the
  * report's query, "No data found." and errors, missing rates, a sortable table of rows with their money
  * figures (and, per row, the original currencies), and the CSV export of what is shown. A page gives what
- * differs: its query, its leading name columns, any columns after the figures, notes, and its CSV.
+ * differs: its query, its leading name columns, any columns after the figures (on screen and in the CSV),
+ * and notes.
  */
 import type { MoneyFigures, MissingRate } from '@backoffice/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useLanguage } from '../../../lib/use-language';
 import { filterProblem, useReportParams, type ReportParams } from '../api/report-params';
+import type { CsvValue } from '../../../lib/csv-download';
 import { ExportCsvButton, type CsvContent } from './export-csv-button';
-import { figureColumns } from './figure-columns';
+import { figureColumns, figureCsvHeader, figureCsvValues } from './figure-columns';
 import { MissingRatesAlert } from './missing-rates-alert';
 import { ReportFilterBar } from './report-filter-bar';
 import { ReportResult } from './report-result';
 import { ReportTable, sortedRows, type ReportColumn } from './report-table';
+
+/** Columns of the CSV export: their headers, and a row's values under them. */
+export interface CsvColumns<Row> {
+  header: string[];
+  values: (row: Row) => CsvValue[];
+}
 
 interface PerformanceRow {
   figures: MoneyFigures;
@@ -44,8 +53,31 @@ export interface PerformanceReportProps<
   rowLabel: (row: Row) => string;
   /** Shown above the table (hints, flags). */
   notes?: (report: Report) => ReactNode;
-  /** The CSV of the rows as shown (sorted), with the totals. */
-  csv: (report: Report, rows: Row[]) => CsvContent;
+  /** The CSV columns naming a row, in front of the money figures. */
+  csvNames: CsvColumns<Row>;
+  /** CSV columns after the money figures. */
+  moreCsv?: CsvColumns<Row>;
+}
+
+/** The CSV of the rows as shown (sorted): names, money figures, any more columns; then the totals. */
+function csvOf<Row extends PerformanceRow>(
+  { csvNames: names, moreCsv: more }: { csvNames: CsvColumns<Row>; moreCsv?: CsvColumns<Row> | undefined },
+  rows: Row[],
+  totals: MoneyFigures,
+  t: TFunction,
+): CsvContent {
+  const blankNames = names.header.slice(1).map(() => null);
+  return {
+    header: [...names.header, ...figureCsvHeader(t), ...(more?.header ?? [])],
+    rows: [
+      ...rows.map((row) => [
+        ...names.values(row),
+        ...figureCsvValues(row.figures),
+        ...(more?.values(row) ?? []),
+      ]),
+      [t('reports.fields.total'), ...blankNames, ...figureCsvValues(totals)],
+    ],
+  };
 }
 
 export function PerformanceReport<Row extends PerformanceRow, Report extends PerformanceReportData<Row>>(
@@ -71,7 +103,12 @@ export function PerformanceReport<Row extends PerformanceRow, Report extends Per
   return (
     <>
       <PageHeader
-        actions={<ExportCsvButton fileName={props.fileName} content={report && props.csv(report, rows)} />}
+        actions={
+          <ExportCsvButton
+            fileName={props.fileName}
+            content={report && csvOf(props, rows, report.totals, t)}
+          />
+        }
       />
       <ReportFilterBar params={params} onChange={setParams} />
       <ReportResult query={query} problem={problem}>

@@ -1,30 +1,17 @@
 /** `/reporting/casino-performance-report`: the money figures per casino; a casino opens its games' report. */
 import type { CasinoPerformance } from '@backoffice/contracts';
 import { Anchor, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import { reportLink } from '../api/report-params';
 import { useCasinoPerformance } from '../api/reports-api';
-import type { CsvContent } from '../components/export-csv-button';
-import { figureCsvHeader, figureCsvValues } from '../components/figure-columns';
 import { NameCell } from '../components/name-cell';
 import { PerformanceReport } from '../components/performance-report';
 
 type Row = CasinoPerformance['rows'][number];
 
 const casinoName = (row: Row) => row.casinoName ?? row.casinoId;
-
-function csvOf(report: CasinoPerformance, rows: Row[], t: TFunction): CsvContent {
-  return {
-    header: [t('reports.fields.casinoId'), t('reports.fields.casinoName'), ...figureCsvHeader(t)],
-    rows: [
-      ...rows.map((row) => [row.casinoId, row.casinoName, ...figureCsvValues(row.figures)]),
-      [t('reports.fields.total'), null, ...figureCsvValues(report.totals)],
-    ],
-  };
-}
 
 export function CasinoPerformancePage() {
   const { t } = useTranslation();
@@ -62,7 +49,10 @@ export function CasinoPerformancePage() {
           {t('reports.casinoPerformance.hint')}
         </Text>
       )}
-      csv={(report, rows) => csvOf(report, rows, t)}
+      csvNames={{
+        header: [t('reports.fields.casinoId'), t('reports.fields.casinoName')],
+        values: (row) => [row.casinoId, row.casinoName],
+      }}
     />
   );
 }

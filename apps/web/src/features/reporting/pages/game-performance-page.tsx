@@ -3,12 +3,9 @@
  * a deviation beyond the threshold is flagged.
  */
 import type { GamePerformance } from '@backoffice/contracts';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
 import { useGamePerformance } from '../api/reports-api';
-import type { CsvContent } from '../components/export-csv-button';
-import { figureCsvHeader, figureCsvValues } from '../components/figure-columns';
 import { NameCell } from '../components/name-cell';
 import { PerformanceReport } from '../components/performance-report';
 import { rtpColumns, rtpCsvHeader, rtpCsvValues, RtpDeviationNote } from '../components/rtp-columns';
@@ -16,26 +13,6 @@ import { rtpColumns, rtpCsvHeader, rtpCsvValues, RtpDeviationNote } from '../com
 type Row = GamePerformance['rows'][number];
 
 const gameName = (row: Row) => row.gameName ?? row.gameId;
-
-function csvOf(report: GamePerformance, rows: Row[], t: TFunction): CsvContent {
-  return {
-    header: [
-      t('reports.fields.gameId'),
-      t('reports.fields.gameName'),
-      ...figureCsvHeader(t),
-      ...rtpCsvHeader(t),
-    ],
-    rows: [
-      ...rows.map((row) => [
-        row.gameId,
-        row.gameName,
-        ...figureCsvValues(row.figures),
-        ...rtpCsvValues(row, t),
-      ]),
-      [t('reports.fields.total'), null, ...figureCsvValues(report.totals)],
-    ],
-  };
-}
 
 export function GamePerformancePage() {
   const { t } = useTranslation();
@@ -57,7 +34,11 @@ export function GamePerformancePage() {
       rowKey={(row) => row.gameId}
       rowLabel={gameName}
       notes={(report) => <RtpDeviationNote rows={report.rows} />}
-      csv={(report, rows) => csvOf(report, rows, t)}
+      csvNames={{
+        header: [t('reports.fields.gameId'), t('reports.fields.gameName')],
+        values: (row) => [row.gameId, row.gameName],
+      }}
+      moreCsv={{ header: rtpCsvHeader(t), values: (row) => rtpCsvValues(row, t) }}
     />
   );
 }

@@ -3,12 +3,9 @@
  * actual against theoretical RTP; a deviation beyond the threshold is flagged.
  */
 import type { IntegrationGamePerformance } from '@backoffice/contracts';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
 import { useIntegrationGamePerformance } from '../api/reports-api';
-import type { CsvContent } from '../components/export-csv-button';
-import { figureCsvHeader, figureCsvValues } from '../components/figure-columns';
 import { NameCell } from '../components/name-cell';
 import { PerformanceReport } from '../components/performance-report';
 import { rtpColumns, rtpCsvHeader, rtpCsvValues, RtpDeviationNote } from '../components/rtp-columns';
@@ -17,30 +14,6 @@ type Row = IntegrationGamePerformance['rows'][number];
 
 const integrationName = (row: Row) => row.integrationName ?? row.integrationId;
 const gameName = (row: Row) => row.gameName ?? row.gameId;
-
-function csvOf(report: IntegrationGamePerformance, rows: Row[], t: TFunction): CsvContent {
-  return {
-    header: [
-      t('reports.fields.integrationId'),
-      t('reports.fields.integrationName'),
-      t('reports.fields.gameId'),
-      t('reports.fields.gameName'),
-      ...figureCsvHeader(t),
-      ...rtpCsvHeader(t),
-    ],
-    rows: [
-      ...rows.map((row) => [
-        row.integrationId,
-        row.integrationName,
-        row.gameId,
-        row.gameName,
-        ...figureCsvValues(row.figures),
-        ...rtpCsvValues(row, t),
-      ]),
-      [t('reports.fields.total'), null, null, null, ...figureCsvValues(report.totals)],
-    ],
-  };
-}
 
 export function IntegrationGamePerformancePage() {
   const { t } = useTranslation();
@@ -68,7 +41,16 @@ export function IntegrationGamePerformancePage() {
       rowKey={(row) => `${row.integrationId}\u0000${row.gameId}`}
       rowLabel={(row) => `${integrationName(row)} · ${gameName(row)}`}
       notes={(report) => <RtpDeviationNote rows={report.rows} />}
-      csv={(report, rows) => csvOf(report, rows, t)}
+      csvNames={{
+        header: [
+          t('reports.fields.integrationId'),
+          t('reports.fields.integrationName'),
+          t('reports.fields.gameId'),
+          t('reports.fields.gameName'),
+        ],
+        values: (row) => [row.integrationId, row.integrationName, row.gameId, row.gameName],
+      }}
+      moreCsv={{ header: rtpCsvHeader(t), values: (row) => rtpCsvValues(row, t) }}
     />
   );
 }
