@@ -175,6 +175,23 @@ const expectedOrder = [
 
 const keyOf = (round: GameRoundSummary) => `${round.casinoId}/${round.roundId}`;
 
+/** How the search lists the round `casino-a/shared` of the fixture (its details add the rest). */
+const sharedRound = {
+  casinoId: 'casino-a',
+  roundId: 'shared',
+  providerRoundId: null,
+  integrationId: 'int-1',
+  playerId: 'player-1',
+  gameId: 'game-1',
+  startedAt: '2026-02-20T10:00:00.000Z',
+  updatedAt: '2026-02-20T10:00:05.000Z',
+  status: 'completed',
+  currency: 'USD',
+  debit: 250,
+  credit: 1_000,
+  totalWin: 1_000,
+};
+
 describeEachEngine('game rounds search', (ctx) => {
   async function search(query: Record<string, string> = {}, user?: SignedIn): Promise<GameRoundPage> {
     const options: InjectOptions = { method: 'GET', url: BASE, query };
@@ -205,21 +222,7 @@ describeEachEngine('game rounds search', (ctx) => {
       expect(page.items.map(keyOf)).toEqual(expectedOrder);
       expect(page.next).toBeNull();
       const shared = page.items.find((round) => keyOf(round) === 'casino-a/shared');
-      expect(shared).toEqual({
-        casinoId: 'casino-a',
-        roundId: 'shared',
-        providerRoundId: null,
-        integrationId: 'int-1',
-        playerId: 'player-1',
-        gameId: 'game-1',
-        startedAt: '2026-02-20T10:00:00.000Z',
-        updatedAt: '2026-02-20T10:00:05.000Z',
-        status: 'completed',
-        currency: 'USD',
-        debit: 250,
-        credit: 1_000,
-        totalWin: 1_000,
-      });
+      expect(shared).toEqual(sharedRound);
     });
 
     it('finds the rounds of a casino whose configuration is gone', async () => {
@@ -329,19 +332,7 @@ describeEachEngine('game rounds search', (ctx) => {
       const response = await ctx().inject({ method: 'GET', url: `${BASE}/casino-a/shared` });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json<GameRoundDetail>()).toEqual({
-        casinoId: 'casino-a',
-        roundId: 'shared',
-        providerRoundId: null,
-        integrationId: 'int-1',
-        playerId: 'player-1',
-        gameId: 'game-1',
-        startedAt: '2026-02-20T10:00:00.000Z',
-        updatedAt: '2026-02-20T10:00:05.000Z',
-        status: 'completed',
-        currency: 'USD',
-        debit: 250,
-        credit: 1_000,
-        totalWin: 1_000,
+        ...sharedRound,
         voucherCode: 'SPRING',
         fundsAtStart: 5_000,
         fundsAtEnd: 5_750,
