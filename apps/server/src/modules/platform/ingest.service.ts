@@ -18,7 +18,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { rowsOf } from '../../lib/sql';
-import { applyContributions, lockRatesShared, RollupChanges, type RoundState } from './rollups';
+import {
+  applyContributions,
+  lockRatesShared,
+  RollupChanges,
+  type RoundContribution,
+  type RoundState,
+} from './rollups';
 import { ensurePartitions } from './partitions';
 
 const EARLIEST_START = Date.parse('2000-01-01T00:00:00Z');
@@ -75,10 +81,12 @@ interface RoundsBatch {
   integrationId: string;
   /** One state per round (its latest in the batch), with the index it had in the request. */
   latest: Map<string, { round: PlatformRound; index: number }>;
-  /** The rounds of `latest` as JSON, in order. */
+  /** The rounds of `latest`, in order… */
+  rounds: PlatformRound[];
+  /** …and as JSON. */
   json: string;
-  /** What the rounds add to the rollups if all are new; its rows name every day and currency they touch. */
-  incoming: RollupChanges;
+  /** What the rounds add to the rollups if all are new; these rows name every day and currency they touch. */
+  incoming: RoundContribution[];
   language: Language;
 }
 
@@ -172,18 +180,17 @@ export function createIngestService(db: Db) {
    * unique violation when a round is known.
    */
   async function writeRounds(batch: RoundsBatch, allNew: boolean) {
-    const { integrationId, latest, incoming, language } = batch;
-    const rounds = [...latest.values()].map((entry) => entry.round);
+    const { integrationId, latest, rounds, incoming, language } = batch;
     const indexOf = (round: PlatformRound) => latest.get(roundKey(round))?.index ?? 0;
     return db.transaction(async (tx) => {
-      await lockRatesShared(tx, incoming.rows());
+      await lockRatesShared(tx, incoming);
       if (allNew) {
         await tx.execute(sql`
           insert into game_rounds (casino_id, round_id, started_at, integration_id, ${roundFields})
           select r."casinoId", r."roundId", r."startedAt", ${integrationId}, ${roundValues('r')}
           from json_to_recordset(${batch.json}::json) as r(${roundColumns})
           order by r."casinoId", r."roundId", r."startedAt"`);
-        await applyContributions(tx, incoming.rows());
+        await applyContributions(tx, incoming);
         return { inserted: rounds.length, updated: 0 };
       }
 
@@ -208,7 +215,7 @@ export function createIngestService(db: Db) {
             and a.started_at = b."startedAt")`),
       );
       if (skipped.length === 0) {
-        await applyContributions(tx, incoming.rows());
+        await applyContributions(tx, incoming);
         return { inserted: rounds.length, updated: 0 };
       }
       // A new round adds its state; a known one replaces what its stored state contributed (below).
@@ -326,8 +333,9 @@ export function createIngestService(db: Db) {
       const batch: RoundsBatch = {
         integrationId,
         latest,
+        rounds: states,
         json: sentText ?? JSON.stringify(states),
-        incoming,
+        incoming: incoming.rows(),
         language,
       };
       let written: { inserted: number; updated: number };
