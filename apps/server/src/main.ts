@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedDemoBridge, startDemoBridge } from './demo/bridges';
+import { printDemoBridge, seedDemoBridge, startDemoBridge } from './demo/bridges';
 import { seedDemoCasinos } from './demo/casinos';
 import { seedDemoCatalogue } from './demo/catalogue';
 import { seedDemoIntegrations } from './demo/integrations';
@@ -17,14 +17,15 @@ import { defaultWebDistDir } from './lib/paths';
 async function main() {
   const demo = process.argv.includes('--demo');
   const config = loadConfig();
+  // The demo needs its simulator: started first, so that ports it cannot have stop the start at once.
+  const demoBridge = demo ? await startDemoBridge() : undefined;
   const database = await openDatabase(config.database);
   await runMigrations(database);
   const identity = createEmbeddedIdentityService(database.db);
-  const simulator = demo ? await startDemoBridge() : undefined;
   let demoApiKey: string | undefined;
   if (demo) {
     await seedDemo(database.db);
-    if (simulator) await seedDemoBridge(database.db, simulator.url);
+    if (demoBridge) await seedDemoBridge(database.db, demoBridge.simulator.url);
     await seedDemoCatalogue(database.db);
     await seedDemoCasinos(database.db);
     await seedDemoIntegrations(database.db);
@@ -48,7 +49,7 @@ async function main() {
   const stopPurge = startPurgeJob(database.db, app.log);
   app.addHook('onClose', async () => {
     stopPurge();
-    await simulator?.close();
+    await demoBridge?.simulator.close();
     await database.close();
   });
 
@@ -78,6 +79,7 @@ async function main() {
     config.database.kind === 'pglite' ? `embedded database in ${config.database.dataDir}` : 'PostgreSQL';
   console.log(`\n  Back Office is running at ${config.publicUrl.origin}  (${where})\n`);
   if (demo) {
+    if (demoBridge) printDemoBridge(demoBridge);
     printDemoSignIns(config.publicUrl.origin);
     if (demoApiKey) printDemoApiKey(config.publicUrl.origin, demoApiKey);
   }
