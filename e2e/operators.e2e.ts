@@ -1,16 +1,23 @@
 /**
  * Connecting an operator as a new user would (issue 5's acceptance), in Chromium against the built
- * product and the bridge simulator that `--demo` runs on 127.0.0.1:4610 (control port 4611): a bridge, an
+ * product and the bridge simulator that `--demo` runs (on free ports the global setup chose): a bridge, an
  * integration option, a casino with its operator API and an option value, an integration with a rule and
  * a passing test, games, activation behind the typed confirmation, and pushes — also while the simulator
  * refuses connections and while it hangs.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { confirmWith, skipReason, url, useBrowser } from './support/browser';
+import {
+  confirmWith,
+  simulatorControlUrl,
+  simulatorUrl,
+  skipReason,
+  url,
+  useBrowser,
+} from './support/browser';
 
-const SIMULATOR_URL = 'http://127.0.0.1:4610';
-const SIMULATOR_CONTROL = 'http://127.0.0.1:4611/__control/mode';
+const SIMULATOR_URL = simulatorUrl;
+const SIMULATOR_CONTROL = `${simulatorControlUrl}/__control/mode`;
 /** The secret of the demo simulator (apps/server/src/demo/bridges.ts): only for the local demo. */
 const SIMULATOR_SECRET = 'demo-bridge-secret-not-for-production';
 

@@ -5,7 +5,8 @@ export default defineConfig({
   // Run from the repository root (npm run test:e2e) or from here alike.
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
-    name: 'e2e',
+    // tools/run-e2e.mjs runs the suite once per engine; the name says which run a line belongs to.
+    name: process.env.DATABASE_URL ? 'e2e postgres' : 'e2e pglite',
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
     // One server and one browser at a time: the specs share the demo data of one running server.

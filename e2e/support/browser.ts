@@ -15,6 +15,9 @@ export const CHROMIUM_ARGS = [
 
 export const skipReason = inject('skipReason');
 export const baseUrl = skipReason ? '' : inject('baseUrl');
+/** The product's own bridge simulator (on free ports the global setup chose): protocol and control URLs. */
+export const simulatorUrl = skipReason ? '' : inject('simulatorUrl');
+export const simulatorControlUrl = skipReason ? '' : inject('simulatorControlUrl');
 
 /** The demo users `npm start` creates: one per role. */
 export function demoUser(role: Role) {
