@@ -6,6 +6,35 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './lists';
 /** Shown instead of a secret's value in an entry's changes. */
 export const SECRET_MASK = '••••••';
 
+/**
+ * Who reads the entries of each audited entity type (decision 021): every reader of the trail (what
+ * belongs to no casino or integration), readers whose scope holds the casino or the integration the entry
+ * is about (its id, or the part of it before the first `/`), or user administrators only (staff matters:
+ * accounts, passwords, sessions, scopes, sign-ins). A type missing here is for user administrators only.
+ */
+export const auditEntityReaders = {
+  bridge: 'everyone',
+  casino: 'casino',
+  'casino-game': 'casino',
+  'fx-rate': 'everyone',
+  game: 'everyone',
+  'game-provider': 'everyone',
+  'game-studio': 'everyone',
+  'game-version': 'everyone',
+  integration: 'integration',
+  'integration-game': 'integration',
+  'integration-option': 'everyone',
+  jurisdiction: 'everyone',
+  settings: 'everyone',
+  'significant-event': 'everyone',
+  'sign-in': 'userAdmins',
+  user: 'userAdmins',
+} as const satisfies Record<string, 'everyone' | 'casino' | 'integration' | 'userAdmins'>;
+export type AuditEntityType = keyof typeof auditEntityReaders;
+export type AuditEntityReaders = (typeof auditEntityReaders)[AuditEntityType];
+/** The entity types of the trail, sorted. */
+export const auditEntityTypes = (Object.keys(auditEntityReaders) as AuditEntityType[]).sort();
+
 export const auditEntrySchema = z
   .object({
     id: z.number().int(),

@@ -1,48 +1,73 @@
-import type { AuditEntry, AuditListQuery } from '@backoffice/contracts';
+import {
+  auditEntityReaders,
+  auditEntityTypes,
+  hasPermission,
+  type AuditEntityReaders,
+  type AuditEntry,
+  type AuditListQuery,
+} from '@backoffice/contracts';
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
 import { toIso } from '../../lib/sql';
+import type { Principal } from '../../plugins/access';
 
-/** Entity types that belong to one casino or integration; their id (or its first part) names it. */
-const casinoEntities = ['casino', 'casino-game'];
-const integrationEntities = ['integration', 'integration-game'];
+/** Who reads the trail: their scope, and whether they administer users (permission noRestrictions). */
+export interface AuditReader {
+  scope: Scope;
+  userAdmin: boolean;
+}
 
-function idList(ids: readonly string[]): SQL {
-  return ids.length === 0
+export function auditReaderOf(principal: Pick<Principal, 'role' | 'scope'>): AuditReader {
+  return { scope: principal.scope, userAdmin: hasPermission(principal.role, 'noRestrictions') };
+}
+
+const typesRead = (by: AuditEntityReaders): string[] =>
+  auditEntityTypes.filter((type) => auditEntityReaders[type] === by);
+
+function textList(values: readonly string[]): SQL {
+  return values.length === 0
     ? sql`array[]::text[]`
     : sql`array[${sql.join(
-        ids.map((id) => sql`${id}`),
+        values.map((value) => sql`${value}`),
         sql`, `,
       )}]::text[]`;
 }
 
 /**
- * A scoped reader sees the entries of their casinos and integrations (decision 012), and the entries of
- * everything that belongs to no casino or integration (catalogue, master data, …).
+ * The entries a reader may see (decision 021): user administrators all; everyone else the entries of
+ * what belongs to no casino or integration, and those of the casinos and integrations in their scope —
+ * never those about staff (users, sign-ins) nor of a type not classified in `auditEntityReaders`.
+ * Undefined when nothing is hidden.
  */
-function scopeFilter(scope: Scope): SQL | undefined {
-  if (scope.unlimited) return undefined;
+export function visibleEntries(reader: AuditReader): SQL | undefined {
+  if (reader.userAdmin && reader.scope.unlimited) return undefined;
+  const type = auditEntries.entityType;
   const owner = sql`split_part(${auditEntries.entityId}, '/', 1)`;
-  const casinoTypes = sql.join(
-    casinoEntities.map((type) => sql`${type}`),
-    sql`, `,
-  );
-  const integrationTypes = sql.join(
-    integrationEntities.map((type) => sql`${type}`),
-    sql`, `,
-  );
-  return sql`(
-    (${auditEntries.entityType} not in (${casinoTypes}) and ${auditEntries.entityType} not in (${integrationTypes}))
-    or (${auditEntries.entityType} in (${casinoTypes}) and ${owner} = any(${idList(scope.casinoIds)}))
-    or (${auditEntries.entityType} in (${integrationTypes}) and ${owner} = any(${idList(scope.integrationIds)}))
-  )`;
+  const owned = (types: string[], ids: readonly string[] | undefined) =>
+    ids === undefined
+      ? sql`${type} = any(${textList(types)})`
+      : sql`(${type} = any(${textList(types)}) and ${owner} = any(${textList(ids)}))`;
+  const { scope } = reader;
+  const parts = [
+    sql`${type} = any(${textList(typesRead('everyone'))})`,
+    owned(typesRead('casino'), scope.unlimited ? undefined : scope.casinoIds),
+    owned(typesRead('integration'), scope.unlimited ? undefined : scope.integrationIds),
+  ];
+  if (reader.userAdmin) {
+    const classified = textList(auditEntityTypes);
+    parts.push(
+      sql`${type} = any(${textList(typesRead('userAdmins'))})`,
+      sql`not (${type} = any(${classified}))`,
+    );
+  }
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-function filterOf(query: AuditListQuery, scope: Scope): SQL | undefined {
+function filterOf(query: AuditListQuery, reader: AuditReader): SQL | undefined {
   return and(
-    scopeFilter(scope),
+    visibleEntries(reader),
     query.entityType ? eq(auditEntries.entityType, query.entityType) : undefined,
     query.entityId ? eq(auditEntries.entityId, query.entityId) : undefined,
     query.actorId ? eq(auditEntries.actorId, query.actorId) : undefined,
@@ -56,8 +81,12 @@ function filterOf(query: AuditListQuery, scope: Scope): SQL | undefined {
 /** Reads the trail; there is deliberately no way to change or delete an entry. */
 export function createAuditRepository() {
   return {
-    async list(db: Db, query: AuditListQuery, scope: Scope): Promise<{ items: AuditEntry[]; total: number }> {
-      const filter = filterOf(query, scope);
+    async list(
+      db: Db,
+      query: AuditListQuery,
+      reader: AuditReader,
+    ): Promise<{ items: AuditEntry[]; total: number }> {
+      const filter = filterOf(query, reader);
       const direction = query.order === 'asc' ? asc : desc;
       const [rows, [totals]] = await Promise.all([
         db
