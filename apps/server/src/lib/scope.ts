@@ -2,6 +2,16 @@
  * Scoping (architecture §2): a user limited to some casinos and integrations sees and touches nothing
  * else. Services take the principal's scope and use these helpers in every query and action; admins are
  * never limited.
+ *
+ * What a scope grants (decisions 012, 017 and 021), the same in every route:
+ * - Configuration: its casinos and its integrations. A casino answered does not name the integrations
+ *   outside the scope; an integration answered names the casinos it serves (its own configuration).
+ * - Platform data (rounds, players, figures): a row of one of its casinos OR of one of its integrations.
+ *   An integration so opens its traffic in every casino it serves, and those casinos may be named (the
+ *   user form says so). A casino opens the rounds of every integration serving it — a round shows the id
+ *   of the integration it came through — but names none of them: named integrations are the scope's.
+ * - The audit trail: entries of its casinos and integrations and of what belongs to neither; entries
+ *   about staff (users, sign-ins) only for user administrators.
  */
 import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { AppError } from './app-error';

@@ -1,6 +1,6 @@
 /**
  * The names the report filters offer: casinos, integrations and games within the reader's scope (casino
- * OR integration), deleted ones with figures without a name, and the route under /api/reports for
+ * OR integration; only the integrations of the scope are named), deleted ones with figures without a name, and the route under /api/reports for
  * readers of reports and under /api/game-rounds for readers of game rounds.
  */
 import type { ReportDimension, ReportDimensions } from '@backoffice/contracts';
@@ -62,11 +62,11 @@ describeEachEngine('report dimensions', (ctx: () => TestContext) => {
   });
 
   describe('scope', () => {
-    it('gives a user scoped to a casino that casino and what has its figures', async () => {
+    it('gives a user scoped to a casino that casino and the games of its figures, not the integrations serving it', async () => {
       const user = await ctx().signIn('accountant', { casinoIds: ['c-a'] });
       expect(await dimensions(user)).toEqual({
         casinos: [casino('c-a')],
-        integrations: [integration('int-1')],
+        integrations: [],
         games: [game('g-1')],
       });
     });
@@ -89,12 +89,21 @@ describeEachEngine('report dimensions', (ctx: () => TestContext) => {
       });
     });
 
-    it('joins the casinos OR the integrations of a user', async () => {
+    it('joins the casinos OR the integrations of a user, naming only the integrations of the scope', async () => {
       const user = await ctx().signIn('developer', { casinoIds: ['c-d'], integrationIds: ['int-2'] });
       expect(await dimensions(user)).toEqual({
         casinos: [casino('c-c'), casino('c-d'), casino('c-idle')],
-        integrations: [integration('int-2'), nameless('int-gone')],
+        integrations: [integration('int-2')],
         games: [game('g-1'), game('g-2')],
+      });
+    });
+
+    it('lists a deleted integration of the scope with figures without a name', async () => {
+      const user = await ctx().signIn('visitor', { integrationIds: ['int-gone', 'int-unknown'] });
+      expect(await dimensions(user)).toEqual({
+        casinos: [casino('c-d')],
+        integrations: [nameless('int-gone')],
+        games: [game('g-2')],
       });
     });
 
@@ -111,11 +120,7 @@ describeEachEngine('report dimensions', (ctx: () => TestContext) => {
     });
 
     it('answers readers of reports and of game rounds alike, on their own paths', async () => {
-      const expected = {
-        casinos: [casino('c-b')],
-        integrations: [integration('int-1')],
-        games: [game('g-2')],
-      };
+      const expected = { casinos: [casino('c-b')], integrations: [], games: [game('g-2')] };
       expect(await dimensions(accountant, REPORTS)).toEqual(expected);
       expect(await dimensions(accountant, GAME_ROUNDS)).toEqual(expected);
     });

@@ -1,15 +1,22 @@
 /**
  * The names the report filters offer (casinos, integrations, games) to every reader of reports or game
- * rounds, also to those who may not open the configuration lists. Only what the reader's scope shows:
- * casinos of theirs or bound to one of their integrations, their integrations, and whatever has figures
- * they see (by the scope rule of platform data, casino OR integration). Games are those with rounds they
- * see. What still has figures but was deleted comes with its id and no name.
+ * rounds, also to those who may not open the configuration lists. Only what the reader's scope grants
+ * (lib/scope.ts): their casinos and the casinos their integrations serve (bound, or with figures of
+ * theirs), their integrations — not the integrations whose traffic runs through a casino of theirs: the
+ * rounds of the casino are theirs to see, the other integrations are not theirs to name — and the games
+ * with figures they see (by the scope rule of platform data, casino OR integration). What still has
+ * figures but was deleted comes with its id and no name.
  */
 import type { ReportDimension, ReportDimensions } from '@backoffice/contracts';
 import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinos, games, integrationCasinos, integrations } from '../../db/schema/index';
-import { casinoScopeCondition, integrationScopeCondition, type Scope } from '../../lib/scope';
+import {
+  casinoScopeCondition,
+  integrationInScope,
+  integrationScopeCondition,
+  type Scope,
+} from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
 import { platformScopeCondition } from './rollup-source';
 
@@ -19,7 +26,10 @@ interface FigureKeys {
   gameIds: string[];
 }
 
-/** The casinos, integrations and games with figures in the scope: the monthly rollup has them all. */
+/**
+ * The casinos, integrations and games with figures in the scope (the monthly rollup has them all), less
+ * the integrations the scope does not grant.
+ */
 async function figureKeys(db: Db, scope: Scope): Promise<FigureKeys> {
   const inScope = platformScopeCondition(scope);
   const rows = rowsOf<{ dimension: 'c' | 'i' | 'g'; id: string }>(
@@ -34,7 +44,11 @@ async function figureKeys(db: Db, scope: Scope): Promise<FigureKeys> {
   );
   const of = (dimension: 'c' | 'i' | 'g') =>
     rows.filter((row) => row.dimension === dimension).map((row) => row.id);
-  return { casinoIds: of('c'), integrationIds: of('i'), gameIds: of('g') };
+  return {
+    casinoIds: of('c'),
+    integrationIds: of('i').filter((id) => integrationInScope(scope, id)),
+    gameIds: of('g'),
+  };
 }
 
 /** Either condition, leaving out the absent ones; undefined (everything) when one of them is. */

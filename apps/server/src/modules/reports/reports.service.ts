@@ -18,7 +18,7 @@ import {
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { Scope } from '../../lib/scope';
+import { integrationInScope, type Scope } from '../../lib/scope';
 import { createReportsRepository, type Dimension, type FigureRow } from './reports.repository';
 import { addDays, firstOfMonth } from './rollup-source';
 
@@ -246,7 +246,14 @@ export function createReportsService(db: Db) {
       const groups = groupsOf(rows, ['integration_id', 'game_id']);
       const [gameInfo, names] = await Promise.all([
         repository.games(db, [...new Set(groups.map((group) => group.keys.game_id!))]),
-        repository.integrationNames(db, [...new Set(groups.map((group) => group.keys.integration_id!))]),
+        // Only the scope's integrations are named: a casino of the scope shows the traffic of every
+        // integration serving it, but not the others' names (lib/scope.ts).
+        repository.integrationNames(
+          db,
+          [...new Set(groups.map((group) => group.keys.integration_id!))].filter((id) =>
+            integrationInScope(scope, id),
+          ),
+        ),
       ]);
       const result = groups.map((group) => {
         const gameId = group.keys.game_id!;
