@@ -4,7 +4,8 @@
  * validation (400 VALIDATION_FAILED with details, or PASSWORDS_DONT_MATCH when that is the only problem);
  * 409 USERNAME_TAKEN / EMAIL_TAKEN; 409 STALE_VERSION when the version sent is not the stored one;
  * 403 OWN_USER for deleting the own user or changing its role, active flag or scope; 204 for delete and
- * password changes; 400 CURRENT_PASSWORD_WRONG for a wrong current password.
+ * password changes; 400 CURRENT_PASSWORD_WRONG for a wrong current password. Also the casinos and
+ * integrations the scope selects offer, and an integration by id with the casinos it serves.
  */
 import {
   errorCatalogue,
@@ -83,7 +84,11 @@ const SCOPE_CASINOS = [
   { id: 'casino-1', name: 'Casino One' },
   { id: 'casino-2', name: 'Casino Two' },
 ];
-const SCOPE_INTEGRATIONS = [{ id: 'int-7', name: 'Integration Seven' }];
+/** With the casinos each serves: a user's integrations open their traffic in those casinos too. */
+const SCOPE_INTEGRATIONS = [
+  { id: 'int-7', name: 'Integration Seven', casinoIds: ['casino-1', 'casino-2'] },
+  { id: 'int-8', name: 'Integration Eight', casinoIds: ['casino-2', 'casino-9'] },
+];
 
 export class FakeUsersApi {
   readonly records = new Map<string, User>();
@@ -194,10 +199,15 @@ export class FakeUsersApi {
     if (pathname === '/api/integrations') {
       return this.scopeChoices(SCOPE_INTEGRATIONS, request.url.searchParams.get('q'));
     }
+    if (pathname.startsWith('/api/integrations/') && request.method === 'GET') {
+      const id = decodeURIComponent(pathname.slice('/api/integrations/'.length));
+      const integration = SCOPE_INTEGRATIONS.find((item) => item.id === id);
+      return integration ? jsonResponse(200, integration) : errorResponse('INTEGRATION_NOT_FOUND');
+    }
     return errorResponse('NOT_FOUND');
   }
 
-  /** The casinos or integrations a user's scope can be chosen from (only what the form shows of them). */
+  /** The casinos or integrations a user's scope can be chosen from (only what the form uses of them). */
   private scopeChoices(all: { id: string; name: string }[], q: string | null): Response {
     const needle = q?.toLowerCase();
     const items = all.filter((item) => !needle || `${item.id} ${item.name}`.toLowerCase().includes(needle));

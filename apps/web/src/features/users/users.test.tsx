@@ -324,6 +324,30 @@ describe('creating a user', () => {
     expect(screen.queryByRole('option', { name: 'Casino One (casino-1)' })).toBeNull();
   });
 
+  it('says which casinos the chosen integrations also open, as the scope changes', async () => {
+    const api = new FakeUsersApi();
+    const { user } = await openScreen(api, CREATE);
+    await screen.findByRole('heading', { name: 'Benutzer anlegen' });
+    const effect = () => screen.queryByTestId('scope-effect')?.textContent;
+    const opens = (casinos: string) =>
+      `Über die gewählten Integrationen sieht dieser Benutzer auch deren Spielrunden, Spieler und Zahlen in diesen Casinos: ${casinos}. Die Einstellungen dieser Casinos bleiben ihm verborgen.`;
+
+    await choose(user, field('Casinos'), 'Casino One (casino-1)');
+    expect(effect()).toBeUndefined();
+    await choose(user, field('Integrationen'), 'Integration Seven (int-7)');
+    await waitFor(() => expect(effect()).toBe(opens('Casino Two (casino-2)')));
+    // A casino the casino list does not name is shown by its id.
+    await choose(user, field('Integrationen'), 'Integration Eight (int-8)');
+    await waitFor(() => expect(effect()).toBe(opens('Casino Two (casino-2), casino-9')));
+    await choose(user, field('Casinos'), 'Casino Two (casino-2)');
+    await waitFor(() => expect(effect()).toBe(opens('casino-9')));
+    // Admins are never limited: nothing to say.
+    await choose(user, field('Rolle'), 'Administration');
+    expect(effect()).toBeUndefined();
+    await choose(user, field('Rolle'), 'Gast');
+    expect(effect()).toBe(opens('casino-9'));
+  });
+
   it.each([
     [
       'Benutzername',
@@ -370,6 +394,16 @@ describe('user detail', () => {
     expect((screen.getByRole('button', { name: 'Löschen' }) as HTMLButtonElement).disabled).toBe(false);
     expect(field('Rolle').disabled).toBe(false);
     expect(screen.queryByText(errorCatalogue.OWN_USER.messages.de)).toBeNull();
+  });
+
+  it('says in English which casinos the stored integrations also open', async () => {
+    const api = new FakeUsersApi([
+      { username: 'partner', role: 'accountant', casinoIds: ['casino-1'], integrationIds: ['int-8'] },
+    ]);
+    await openScreen(api, detailUrl(api.byUsername('partner')!.id), 'en');
+    expect((await screen.findByTestId('scope-effect')).textContent).toBe(
+      'Through the chosen integrations this user also sees their game rounds, players and figures in these casinos: Casino Two (casino-2), casino-9. The settings of these casinos stay hidden from them.',
+    );
   });
 
   it.each([

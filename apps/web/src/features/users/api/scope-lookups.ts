@@ -10,7 +10,7 @@ import {
   type IntegrationListQuery,
   type IntegrationUpdate,
 } from '@backoffice/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { createCrudApi } from '../../../lib/crud-api';
 
 const casinosApi = createCrudApi<Casino, CasinoListQuery, CasinoCreate, CasinoUpdate>('/casinos');
@@ -29,4 +29,12 @@ export function useIntegrationSearch(q: string | undefined) {
   return useQuery(
     integrationsApi.listOptions({ page: 1, pageSize: MAX_PAGE_SIZE, sort: 'id', order: 'asc', q }),
   );
+}
+
+/** The chosen integrations as stored, with the casinos they serve (one request each; a user has few). */
+export function useChosenIntegrations(ids: readonly string[]): Integration[] {
+  return useQueries({
+    queries: ids.map((id) => integrationsApi.detailOptions(id)),
+    combine: (results) => results.flatMap((result) => (result.data ? [result.data] : [])),
+  });
 }

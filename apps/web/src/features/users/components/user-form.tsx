@@ -15,6 +15,7 @@ import { RecordMultiSelect } from '../../../components/record-multi-select';
 import { ApiError } from '../../../lib/api-client';
 import { useCasinoSearch, useIntegrationSearch } from '../api/scope-lookups';
 import { PasswordField } from './password-field';
+import { ScopeEffect } from './scope-effect';
 import { serverFieldErrors, withScreenMessages, type IssueMessage } from '../utils/form-validation';
 
 /** What the user form edits of a stored user (everything but the password). */
@@ -70,6 +71,11 @@ export function UserForm(props: UserFormProps) {
   const [pending, setPending] = useState<UserFormValues | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // The form does not re-render as it is typed in; what the scope opens follows these three fields.
+  const [access, setAccess] = useState(() => {
+    const { role, casinoIds, integrationIds } = initialValues;
+    return { role, casinoIds, integrationIds };
+  });
 
   const messages: IssueMessage = (issue) => {
     const [field] = issue.path;
@@ -86,6 +92,15 @@ export function UserForm(props: UserFormProps) {
     initialValues,
     validate: schemaResolver(withScreenMessages(schema, t, messages), { sync: true }),
     validateInputOnBlur: true,
+    onValuesChange: ({ role, casinoIds, integrationIds }, previous) => {
+      if (
+        role !== previous.role ||
+        casinoIds !== previous.casinoIds ||
+        integrationIds !== previous.integrationIds
+      ) {
+        setAccess({ role, casinoIds, integrationIds });
+      }
+    },
   });
 
   async function save(values: UserFormValues) {
@@ -193,6 +208,7 @@ export function UserForm(props: UserFormProps) {
             {...form.getInputProps('integrationIds')}
             value={form.getValues().integrationIds}
           />
+          <ScopeEffect {...access} />
 
           {props.mode === 'create' && (
             <>
