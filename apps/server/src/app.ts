@@ -68,6 +68,7 @@ import { languagePlugin } from './plugins/language';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
+import { textGuardPlugin } from './plugins/text-guard';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -184,6 +185,7 @@ export async function buildApp({
   await app.register(languagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);
+  await app.register(textGuardPlugin);
   await app.register(accessPlugin, {
     allowedOrigins: [config.publicUrl.origin],
     authenticate: async (request) =>

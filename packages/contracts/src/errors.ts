@@ -27,6 +27,11 @@ export const errorCatalogue = {
     'Die Anfrage konnte nicht verarbeitet werden.',
   ),
   VALIDATION_FAILED: define(400, 'The input is not valid.', 'Die Eingabe ist nicht gültig.'),
+  UNSTORABLE_TEXT: define(
+    400,
+    'The input contains characters that cannot be stored: the NUL character or an incomplete Unicode character.',
+    'Die Eingabe enthält Zeichen, die nicht gespeichert werden können: das NUL-Zeichen oder ein unvollständiges Unicode-Zeichen.',
+  ),
   NOT_FOUND: define(404, 'This page could not be found', 'Diese Seite konnte nicht gefunden werden'),
   RECORD_NOT_FOUND: define(
     404,
@@ -108,6 +113,11 @@ export const errorCatalogue = {
     422,
     'The operator refused the booking.',
     'Der Operator hat die Buchung abgelehnt.',
+  ),
+  DATABASE_UNAVAILABLE: define(
+    503,
+    'The database cannot be reached at the moment. Please try again in a moment.',
+    'Die Datenbank ist im Moment nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
   ),
   REPORTING_UNAVAILABLE: define(
     503,
