@@ -35,11 +35,55 @@ export interface Database {
   copyOut?(query: string): Promise<Readable>;
 }
 
+/**
+ * Hands out a checked-out connection that goes back to the pool exactly once: at its holder's release,
+ * or at once when the connection dies while held. Drizzle's transaction sends `begin` before its
+ * try/finally, so a connection cut between checkout and `begin` was never released and the pool, one
+ * slot lost per cut, ran dry and hung every request; released on its error, nothing leaks. A later
+ * release by the holder does nothing.
+ */
+function releasedOnce(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const finish = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('error', finish);
+    release(error);
+  };
+  client.on('error', finish);
+  client.release = finish;
+  return client;
+}
+
+/** pg's pool whose promised connections are released once (see releasedOnce). */
+class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+    // The callback form serves pool.query, which releases its connection on error by itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedOnce);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client that loses its server must not crash the process; the next query reports it.
+    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A connection that loses its server emits 'error'; without a listener Node ends the process. The
+    // pool listens only while a connection is idle, so every connection gets a listener of its own for its
+    // whole life, also while a transaction, withConnection or a COPY stream holds it. The query that was
+    // running fails by itself, and the pool drops a connection that is no longer queryable on release.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,

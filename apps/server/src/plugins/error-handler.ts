@@ -13,6 +13,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isConnectionLost } from '../db/errors';
 import { AppError } from '../lib/app-error';
 
 const zodLocales = { de: z.locales.de(), en: z.locales.en() } as const;
@@ -93,6 +94,11 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: u
   if (status && status >= 400 && status < 500) {
     const code = codeByStatus[status] ?? 'BAD_REQUEST';
     return reply.code(status).send(body(code, status, language));
+  }
+  if (isConnectionLost(error)) {
+    // The server rolls back a transaction whose connection ends; the client may retry the request.
+    request.log.warn({ err: error }, 'database connection lost');
+    return reply.code(503).send(body('DATABASE_UNAVAILABLE', 503, language));
   }
   request.log.error({ err: error }, 'unhandled error');
   return reply.code(500).send(body('INTERNAL', 500, language));

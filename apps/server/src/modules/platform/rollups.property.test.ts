@@ -8,11 +8,11 @@ import { roundStatuses } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { rowsOf } from '../../lib/sql';
 import { describeEachEngine } from '../../test/app';
 import { apiKeyFor, seedPlatformFixture, setRate } from '../../test/platform';
-import { rebuildRollups, recomputedDailySql, repriceRollups } from './rollups';
+import { expectRollupsExact } from '../../test/rollups';
+import { rebuildRollups, repriceRollups } from './rollups';
 
 const casinoIds = ['prop-a', 'prop-b'];
 const gameIds = ['prop-game-1', 'prop-game-2'];
@@ -72,39 +72,6 @@ const stepArb = fc.oneof(
   },
 );
 
-type Row = Record<string, string>;
-
-async function compare(db: Db): Promise<void> {
-  // Exact decimals compared as text without trailing zeros ("1.50" and "1.5" are the same amount).
-  const exact = (value: string) => (/^-?\d+\.\d+$/.test(value) ? value.replace(/\.?0+$/, '') : value);
-  const norm = (rows: Row[]) =>
-    rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, exact(value)])));
-  const maintainedDaily = rowsOf<Row>(
-    await db.execute(sql`select casino_id, day::text, integration_id, game_id, currency, rounds::text,
-      open_rounds::text, refunded_rounds::text, bet::text, win::text, bet_eur::text, win_eur::text,
-      unrated_rounds::text from round_stats_daily order by 1, 2, 3, 4, 5`),
-  );
-  const recomputedDaily = rowsOf<Row>(
-    await db.execute(sql`select casino_id, day::text, integration_id, game_id, currency, rounds::text,
-      open_rounds::text, refunded_rounds::text, bet::text, win::text, bet_eur::text, win_eur::text,
-      unrated_rounds::text from (${recomputedDailySql()}) d order by 1, 2, 3, 4, 5`),
-  );
-  expect(norm(maintainedDaily)).toEqual(norm(recomputedDaily));
-  const maintainedMonthly = rowsOf<Row>(
-    await db.execute(sql`select casino_id, month::text, integration_id, game_id, currency, rounds::text,
-      open_rounds::text, refunded_rounds::text, bet::text, win::text, bet_eur::text, win_eur::text,
-      unrated_rounds::text from round_stats_monthly order by 1, 2, 3, 4, 5`),
-  );
-  const recomputedMonthly = rowsOf<Row>(
-    await db.execute(sql`select casino_id, date_trunc('month', day)::date::text as month, integration_id, game_id,
-      currency, sum(rounds)::text as rounds, sum(open_rounds)::text as open_rounds,
-      sum(refunded_rounds)::text as refunded_rounds, sum(bet)::text as bet, sum(win)::text as win,
-      sum(bet_eur)::text as bet_eur, sum(win_eur)::text as win_eur, sum(unrated_rounds)::text as unrated_rounds
-      from (${recomputedDailySql()}) d group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`),
-  );
-  expect(norm(maintainedMonthly)).toEqual(norm(recomputedMonthly));
-}
-
 describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) => {
   let key: string;
   const db = () => ctx().database.db;
@@ -147,7 +114,7 @@ describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) =>
             await setRate(db(), step.day, step.currency, step.rate);
           }
         }
-        await compare(db());
+        await expectRollupsExact(db());
       }),
       { numRuns: ctx().engine === 'pglite' ? 25 : 40 },
     );
@@ -205,11 +172,11 @@ describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) =>
     await db().execute(sql`update round_stats_daily set bet = bet + 7, bet_eur = 0`);
     await db().execute(sql`delete from round_stats_monthly`);
     await rebuildRollups(db());
-    await compare(db());
+    await expectRollupsExact(db());
     // A rebuild of some months leaves the others alone.
     await db().execute(sql`update round_stats_daily set win = win + 1 where day = '2026-02-01'`);
     await rebuildRollups(db(), { fromMonth: '2026-02', toMonth: '2026-02' });
-    await compare(db());
+    await expectRollupsExact(db());
   });
 
   it('a rate written through master data reprices the rollups of its day', async () => {
@@ -239,6 +206,6 @@ describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) =>
       query: { version: String(rate.version) },
     });
     expect(removed.statusCode, removed.body).toBe(204);
-    await compare(db());
+    await expectRollupsExact(db());
   });
 });

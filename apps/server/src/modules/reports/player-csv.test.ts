@@ -312,7 +312,8 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
           copy.once('data', (chunk) => {
             broken.write(chunk);
             copy.destroy();
-            broken.destroy(new Error('connection lost'));
+            // A moment later: the first bytes were there when the download started.
+            setImmediate(() => broken.destroy(new Error('connection lost')));
           });
           return broken;
         };
@@ -348,6 +349,31 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
       const again = await download(ctx(), { casinoIds: 'casino-b' });
       expect(again.statusCode).toBe(200);
       expect(keysOf(again.body)).toHaveLength(PLAYER_CSV_PAGE_SIZE + 2);
+    });
+
+    it('answers 503 when the database connection is lost before the first bytes', async () => {
+      const database = ctx().database;
+      const original = database.copyOut;
+      const lost = Object.assign(new Error('terminating connection due to administrator command'), {
+        code: '57P01',
+      });
+      if (original) {
+        database.copyOut = async () => {
+          const broken = new PassThrough();
+          setImmediate(() => broken.destroy(lost));
+          return broken;
+        };
+      } else {
+        const target = db() as Db & { execute: Db['execute'] };
+        target.execute = (() => Promise.reject(lost)) as unknown as Db['execute'];
+      }
+      try {
+        expectError(await download(ctx(), { casinoIds: 'casino-b' }), 503, 'DATABASE_UNAVAILABLE');
+      } finally {
+        if (original) database.copyOut = original;
+        else delete (db() as Partial<Db>).execute;
+      }
+      expect((await download(ctx(), { casinoIds: 'casino-b' })).statusCode).toBe(200);
     });
   });
 });

@@ -117,6 +117,7 @@ export async function playerCsvStream(options: PlayerCsvOptions): Promise<Readab
   if (!options.copyOut) return pagedPlayerCsvStream(options);
   const { scope, casinoIds, log } = options;
   const copy = await options.copyOut(playerCopyQuery(scope, casinoIds));
+  await readableOrFailed(copy);
   const output = new PassThrough({ highWaterMark: 64 * 1024 });
   output.write(csvLine(playerCsvColumns));
   copy.once('error', (error) => {
@@ -126,6 +127,26 @@ export async function playerCsvStream(options: PlayerCsvOptions): Promise<Readab
   output.once('close', () => copy.destroy());
   copy.pipe(new CrlfRecords()).pipe(output);
   return output;
+}
+
+/**
+ * Waits until the stream has its first bytes (or its end), so that a COPY that fails at once — a lost
+ * connection, say — still gets a proper error answer instead of a download cut off after its header.
+ */
+function readableOrFailed(stream: Readable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const closed = () => settle(new Error('COPY stream closed before its first bytes'));
+    const settle = (error?: Error) => {
+      stream.off('readable', settle);
+      stream.off('error', settle);
+      stream.off('close', closed);
+      if (error) reject(error);
+      else resolve();
+    };
+    stream.once('readable', settle);
+    stream.once('error', settle);
+    stream.once('close', closed);
+  });
 }
 
 /**

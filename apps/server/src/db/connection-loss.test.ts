@@ -1,0 +1,214 @@
+/**
+ * A lost database connection fails one request, never the process. On real PostgreSQL, the server's
+ * connections are terminated again and again (pg_terminate_backend, 57P01) while ingest, reports, CSV
+ * exports, configuration writes and the readiness check run concurrently. Every answer is a success or a
+ * 503 with its code; afterwards no batch is half written, every configuration write has exactly its
+ * audit entry, and the rollups equal a recomputation from the raw rounds.
+ */
+import type { PlatformRound } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../lib/sql';
+import { createTestApp, type SignedIn } from '../test/app';
+import { apiKeyFor, round, seedPlatformFixture, setRate } from '../test/platform';
+import { expectRollupsExact } from '../test/rollups';
+import { isConnectionLost } from './errors';
+
+const fixture = {
+  casinos: ['cut-a', 'cut-b'],
+  integrations: { 'cut-int': ['cut-a', 'cut-b'] },
+  games: { 'cut-game': 96 },
+};
+
+describe('isConnectionLost', () => {
+  it.each([
+    [{ code: '57P01' }, true],
+    [{ code: '08006' }, true],
+    [{ code: '53300' }, true],
+    [{ code: 'ECONNREFUSED' }, true],
+    [new Error('Connection terminated unexpectedly'), true],
+    [{ message: 'Failed query', cause: { code: '57P01' } }, true],
+    [{ code: '23505' }, false],
+    [{ code: '22P02' }, false],
+    [new Error('something else'), false],
+    [undefined, false],
+  ])('%j → %s', (error, expected) => {
+    expect(isConnectionLost(error)).toBe(expected);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres]', () => {
+  let context: Awaited<ReturnType<typeof createTestApp>>;
+  let admin: SignedIn;
+  let key: string;
+  const uncaught: unknown[] = [];
+  const onUncaught = (error: unknown) => uncaught.push(error);
+
+  beforeAll(async () => {
+    process.on('uncaughtException', onUncaught);
+    context = await createTestApp('postgres');
+    await seedPlatformFixture(context.database.db, fixture);
+    await setRate(context.database.db, '2026-03-10', 'SEK', '0.087');
+    key = await apiKeyFor(context.database.db, 'cut-int');
+    admin = await context.signIn('admin');
+  }, 60_000);
+
+  afterAll(async () => {
+    process.off('uncaughtException', onUncaught);
+    await context?.close();
+  });
+
+  it('keeps the process up; each cut request answers 503 and leaves nothing half written', async () => {
+    const { app, database } = context;
+    const databaseName = rowsOf<{ name: string }>(
+      await database.db.execute(sql`select current_database() as name`),
+    )[0]!.name;
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${databaseName}`;
+    const killer = new pg.Client({ connectionString: url.toString() });
+    killer.on('error', () => {});
+    await killer.connect();
+
+    const statuses = new Map<string, number[]>();
+    const note = (kind: string, status: number) =>
+      statuses.set(kind, [...(statuses.get(kind) ?? []), status]);
+    const bodies: string[] = [];
+    const batches: { ids: string[]; status: number }[] = [];
+    const jurisdictions: { name: string; status: number }[] = [];
+    let stop = false;
+    let kills = 0;
+    let csvCutOff = 0;
+
+    const batchOf = (worker: number, n: number): PlatformRound[] =>
+      Array.from({ length: 50 }, (_, i) =>
+        round({
+          roundId: `cut-${worker}-${n}-${i}`,
+          casinoId: i % 2 ? 'cut-a' : 'cut-b',
+          gameId: 'cut-game',
+          currency: i % 3 ? 'EUR' : 'SEK',
+          debit: 100 + i,
+          credit: i % 4 ? 0 : 250,
+          totalWin: i % 4 ? 0 : 250,
+        }),
+      );
+    const noData = (body: string) => {
+      expect(JSON.parse(body)).toMatchObject({ code: 'NO_DATA' });
+      return 200;
+    };
+    const loop = async (body: () => Promise<void>) => {
+      while (!stop) await body();
+    };
+    const workers = [
+      ...[0, 1, 2].map((worker) => {
+        let n = 0;
+        return loop(async () => {
+          const rounds = batchOf(worker, n++);
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/platform/v1/rounds',
+            headers: { authorization: `Bearer ${key}` },
+            payload: { rounds },
+          });
+          note('ingest', response.statusCode);
+          if (response.statusCode >= 500) bodies.push(response.body);
+          batches.push({ ids: rounds.map((r) => r.roundId), status: response.statusCode });
+        });
+      }),
+      loop(async () => {
+        const response = await admin.inject({
+          method: 'GET',
+          url: '/api/reports/ggr?from=2026-03-01&to=2026-03-31',
+        });
+        // Before the first batch is in, the month has no data yet (404 NO_DATA).
+        note('report', response.statusCode === 404 ? noData(response.body) : response.statusCode);
+        if (response.statusCode >= 500) bodies.push(response.body);
+      }),
+      loop(async () => {
+        // A download cut after its first bytes ends as a broken transfer (never a file that looks whole).
+        const response = await admin
+          .inject({ method: 'GET', url: '/api/reports/players.csv' })
+          .catch((error: Error) => {
+            expect(error.message).toMatch(/destroyed/);
+            return undefined;
+          });
+        if (!response) return void csvCutOff++;
+        note('csv', response.statusCode);
+        if (response.statusCode >= 500) bodies.push(response.body);
+      }),
+      (() => {
+        let n = 0;
+        return loop(async () => {
+          const name = `Cut ${n++}`;
+          const response = await admin.inject({
+            method: 'POST',
+            url: '/api/jurisdictions',
+            payload: { name },
+          });
+          note('write', response.statusCode);
+          if (response.statusCode >= 500) bodies.push(response.body);
+          jurisdictions.push({ name, status: response.statusCode });
+        });
+      })(),
+      loop(async () => {
+        const response = await app.inject({ method: 'GET', url: '/readyz' });
+        note('readyz', response.statusCode);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }),
+    ];
+    const killing = (async () => {
+      for (let round = 0; round < 25; round++) {
+        await new Promise((resolve) => setTimeout(resolve, 120));
+        const result = await killer.query(
+          `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+           where datname = current_database() and pid <> pg_backend_pid()`,
+        );
+        kills += (result.rows[0] as { n: number }).n;
+      }
+      stop = true;
+    })();
+    await Promise.all([killing, ...workers]);
+    await killer.end();
+
+    expect(uncaught).toEqual([]);
+    expect(kills).toBeGreaterThan(10);
+    expect(csvCutOff).toBeLessThan(statuses.get('csv')?.length ?? 0);
+    // Every answer is a success, a 503 with its code, or (readyz) the truth about the database.
+    for (const [kind, list] of statuses) {
+      for (const status of list) expect([200, 201, 503], `${kind} answered ${status}`).toContain(status);
+    }
+    for (const body of bodies) expect(JSON.parse(body)).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+    const cut = [...statuses.values()].flat().filter((status) => status === 503).length;
+    expect(cut, 'some requests met a cut connection').toBeGreaterThan(0);
+    expect(statuses.get('ingest')!.filter((status) => status === 200).length).toBeGreaterThan(0);
+
+    // The server recovers by itself: the pool replaces the dead connections.
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    expect((await admin.inject({ method: 'GET', url: '/api/jurisdictions' })).statusCode).toBe(200);
+
+    // No batch half written: each batch's rounds are all stored or none (a 503 may have come after a
+    // commit whose answer was lost, so it may be either; a 200 must be all).
+    const stored = new Set(
+      rowsOf<{ round_id: string }>(await database.db.execute(sql`select round_id from game_rounds`)).map(
+        (row) => row.round_id,
+      ),
+    );
+    for (const batch of batches) {
+      const present = batch.ids.filter((id) => stored.has(id)).length;
+      expect([0, batch.ids.length], `batch ${batch.ids[0]} (${batch.status})`).toContain(present);
+      if (batch.status === 200) expect(present).toBe(batch.ids.length);
+    }
+    // Every stored jurisdiction has exactly one audit entry of its creation, and every 201 is stored.
+    const created = rowsOf<{ name: string; entries: number }>(
+      await database.db.execute(sql`select j.name, (select count(*)::int from audit_entries a
+        where a.entity_type = 'jurisdiction' and a.entity_id = j.id::text and a.action = 'create') as entries
+        from jurisdictions j where j.name like 'Cut %'`),
+    );
+    for (const row of created) expect(row.entries, row.name).toBe(1);
+    const names = new Set(created.map((row) => row.name));
+    for (const write of jurisdictions.filter((w) => w.status === 201))
+      expect(names.has(write.name)).toBe(true);
+
+    await expectRollupsExact(database.db);
+  }, 120_000);
+});
