@@ -5,6 +5,7 @@
  * The HMAC itself lives in the server (`apps/server/src/lib/bridge-signature.ts`), as it needs node:crypto.
  */
 import { z } from 'zod';
+import { currencyCodeSchema } from './currencies';
 
 export const BRIDGE_PROTOCOL_VERSION = 1;
 
@@ -98,7 +99,7 @@ export const bridgeBookingRequestSchema = z.object({
   casinoId: chosenIdSchema,
   playerId: operatorIdSchema,
   roundId: operatorIdSchema,
-  currency: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code'),
+  currency: currencyCodeSchema,
   /** In the currency's minor unit (cents), always positive: the type says which way the money goes. */
   amountMinor: z.int().positive(),
   reason: z.string().min(1).max(500),

@@ -4,6 +4,7 @@ export * from './bridges';
 export * from './bridge-protocol';
 export * from './casinos';
 export * from './catalogue-ids';
+export * from './currencies';
 export * from './errors';
 export * from './game-providers';
 export * from './game-studios';

@@ -1,4 +1,5 @@
 /** Casino integration options: named settings of a data type that every casino can give a value. */
+import { isCurrencyCode } from './currencies';
 import { z } from 'zod';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
 
@@ -64,7 +65,7 @@ export const optionValueRules: Record<IntegrationOptionDataType, (value: string)
   boolean: (value) => value === 'true' || value === 'false',
   date: isCalendarDate,
   duration: (value) => /^-?PT\d{1,4}H\d{1,2}M$/.test(value) && Number(/H(\d+)M/.exec(value)![1]) < 60,
-  currency: (value) => /^[A-Z]{3} \d{1,12}(\.\d{1,4})?$/.test(value),
+  currency: (value) => /^[A-Z]{3} \d{1,12}(\.\d{1,4})?$/.test(value) && isCurrencyCode(value.slice(0, 3)),
 };
 
 export function isValidOptionValue(dataType: IntegrationOptionDataType, value: string): boolean {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { codeIdSchema, optionalHttpUrlSchema, propertiesSchema } from './catalogue-ids';
 import { validityPeriodSchema } from './casinos';
+import { typedCurrencyCodeSchema } from './currencies';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
 
 export const INTEGRATION_NAME_MAX = 100;
@@ -15,11 +16,7 @@ export const TTL_MAX_DAYS = 3650;
 
 export const integrationIdSchema = codeIdSchema;
 
-const currency = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'a three-letter currency code');
+const currency = typedCurrencyCodeSchema;
 const country = z
   .string()
   .trim()

@@ -1,6 +1,7 @@
 /** Master data configuration: the daily exchange rates to EUR used by reports, and global defaults. */
 import { z } from 'zod';
 import { validityPeriodSchema } from './casinos';
+import { typedCurrencyCodeSchema } from './currencies';
 import { pageSchema, recordMetaSchema, versionField } from './lists';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './lists';
 
@@ -8,12 +9,9 @@ export const FX_IMPORT_MAX_LINES = 10_000;
 
 const day = z.iso.date();
 /** A currency other than EUR (EUR is always 1). */
-const foreignCurrency = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{3}$/, 'a three-letter currency code')
-  .refine((code) => code !== 'EUR', { message: 'EUR needs no rate' });
+const foreignCurrency = typedCurrencyCodeSchema.refine((code) => code !== 'EUR', {
+  message: 'EUR needs no rate',
+});
 /** Euro for one unit of the currency, as a decimal string (exact, up to 10 decimals). */
 const rate = z
   .string()
@@ -35,12 +33,7 @@ export type FxRateUpdate = z.infer<typeof fxRateUpdateSchema>;
 export const fxRateListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/)
-    .optional(),
+  currency: typedCurrencyCodeSchema.optional(),
   from: day.optional(),
   to: day.optional(),
   order: z.enum(['asc', 'desc']).default('desc'),

@@ -4,6 +4,7 @@
  * taken whole or not at all. Money is in integer minor units plus a three-letter currency.
  */
 import { z } from 'zod';
+import { currencyCodeSchema } from './currencies';
 
 export const PLATFORM_API_PREFIX = '/api/platform/v1';
 export const MAX_BATCH_SIZE = 1000;
@@ -32,7 +33,6 @@ export function isFinalStatus(status: RoundStatus): boolean {
 const key = z.string().trim().min(1).max(100);
 /** Minor units (cents): whole, non-negative, within what a bigint and a JS number hold exactly. */
 export const minorUnitsSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'A three-letter currency code (ISO 4217)');
 const instant = z.iso.datetime({ offset: true });
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 

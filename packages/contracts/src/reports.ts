@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import { codeIdSchema } from './catalogue-ids';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
-import { currencyCodeSchema, roundStatuses } from './platform';
+import { currencyCodeSchema } from './currencies';
+import { roundStatuses } from './platform';
 
 /** The most days one report may span (a bit over three years). */
 export const MAX_REPORT_DAYS = 1_100;

@@ -9,6 +9,7 @@ import {
   fxRateUpdateSchema,
   globalSettingsSchema,
   globalSettingsUpdateSchema,
+  typedCurrencyCodeSchema,
 } from '@backoffice/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,11 +24,7 @@ const write = { access: 'adjustGameLaunchParameters' as const };
 
 const rateParams = z.object({
   day: z.iso.date(),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, 'a three-letter currency code'),
+  currency: typedCurrencyCodeSchema,
 });
 
 /** An import of the largest size the contract allows, as JSON (escaped line breaks included). */

@@ -147,6 +147,8 @@ describeEachEngine('master data API', (ctx) => {
       ['a day that does not exist', { day: '2025-02-30', currency: 'USD', rateToEur: '1' }, 'body.day'],
       ['EUR', { day: '2025-01-31', currency: 'EUR', rateToEur: '1' }, 'body.currency'],
       ['a two-letter currency', { day: '2025-01-31', currency: 'US', rateToEur: '1' }, 'body.currency'],
+      ['"NaN" (no ISO 4217 code)', { day: '2025-01-31', currency: 'NaN', rateToEur: '1' }, 'body.currency'],
+      ['an unknown code', { day: '2025-01-31', currency: 'ABC', rateToEur: '1' }, 'body.currency'],
       ['a rate of 0', { day: '2025-01-31', currency: 'USD', rateToEur: '0' }, 'body.rateToEur'],
       ['a negative rate', { day: '2025-01-31', currency: 'USD', rateToEur: '-1' }, 'body.rateToEur'],
       ['a decimal comma', { day: '2025-01-31', currency: 'USD', rateToEur: '0,9' }, 'body.rateToEur'],

@@ -5,11 +5,10 @@
  * which answers as always (with its per-field messages). `fast-rounds.test.ts` checks on random input
  * that the fast path never accepts what the schema refuses and never answers differently.
  */
-import { MAX_BATCH_SIZE, roundStatuses, type PlatformRound } from '@backoffice/contracts';
+import { isCurrencyCode, MAX_BATCH_SIZE, roundStatuses, type PlatformRound } from '@backoffice/contracts';
 
 const UTC_INSTANT =
   /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,3})?Z$/;
-const CURRENCY = /^[A-Z]{3}$/;
 const statuses = new Set<string>(roundStatuses);
 
 const isKey = (value: unknown): value is string =>
@@ -77,7 +76,7 @@ export function fastRound(input: unknown): PlatformRound | undefined {
   if (!isUtcInstant(round.startedAt) || !isUtcInstant(round.updatedAt)) return undefined;
   if (Date.parse(round.updatedAt) < Date.parse(round.startedAt)) return undefined;
   if (typeof round.status !== 'string' || !statuses.has(round.status)) return undefined;
-  if (typeof round.currency !== 'string' || !CURRENCY.test(round.currency)) return undefined;
+  if (!isCurrencyCode(round.currency)) return undefined;
   if (!isMinor(round.debit) || !isMinor(round.credit) || !isMinor(round.totalWin)) return undefined;
   if (!isOptionalText(round.providerRoundId) || !isOptionalText(round.voucherCode)) return undefined;
   if (!isOptionalMinor(round.fundsAtStart) || !isOptionalMinor(round.fundsAtEnd)) return undefined;

@@ -4,6 +4,7 @@
  * rule tests run live on the values as typed (`liveRuleTests`), with the contract's `runRuleTests`.
  */
 import {
+  currencyCodePattern,
   integrationCreateSchema,
   routingRuleSchema,
   ruleTestSchema,
@@ -22,7 +23,7 @@ import { propertyRowsOf, propertyRowsSchema, required, withPatternMessage } from
 const fields = integrationCreateSchema.shape;
 const ruleFields = routingRuleSchema.shape;
 
-const CURRENCY = /^[A-Z]{3}$/;
+const CURRENCY = currencyCodePattern;
 const COUNTRY = /^[A-Z]{2}$/;
 
 /** How codes are kept: trimmed, upper case (as the contract reads them). */

@@ -1,4 +1,4 @@
-import type { FxRate, ListQuery } from '@backoffice/contracts';
+import { currencyCodePattern, type FxRate, type ListQuery } from '@backoffice/contracts';
 import { Button, Group, Title, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -112,7 +112,7 @@ export function FxRatesSection({ canChange }: { canChange: boolean }) {
             const next = event.currentTarget.value.toUpperCase();
             setCurrency(next);
             // Filter once the code is complete, or show all again when it is cleared.
-            if (next === '' || /^[A-Z]{3}$/.test(next)) setQuery({ currency: next || undefined });
+            if (next === '' || currencyCodePattern.test(next)) setQuery({ currency: next || undefined });
           }}
         />
         <DateInput

@@ -4,7 +4,7 @@
  * dates in the URL a report covers the last 30 days (UTC days, as the reports count them), so a saved
  * link without dates always means "the last 30 days".
  */
-import { codeIdSchema, MAX_REPORT_DAYS } from '@backoffice/contracts';
+import { codeIdSchema, currencyCodePattern, MAX_REPORT_DAYS } from '@backoffice/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isIsoDate } from '../../../components/inputs/date-input';
@@ -57,7 +57,7 @@ export function parseReportParams(params: URLSearchParams, now: Date = new Date(
     casinoIds: idsOf(params.get('casinoIds')),
     integrationIds: idsOf(params.get('integrationIds')),
     gameIds: idsOf(params.get('gameIds')),
-    currency: currency && /^[A-Z]{3}$/.test(currency) ? currency : undefined,
+    currency: currency && currencyCodePattern.test(currency) ? currency : undefined,
     sort: sort && /^\w{1,40}$/.test(sort) ? sort : undefined,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
   };

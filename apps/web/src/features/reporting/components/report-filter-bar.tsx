@@ -2,7 +2,7 @@
  * The filters every money report shares: the day range, casinos, integrations, games and a currency.
  * They live in the URL (the caller's `useReportParams`).
  */
-import { MAX_REPORT_DAYS } from '@backoffice/contracts';
+import { currencyCodePattern, MAX_REPORT_DAYS } from '@backoffice/contracts';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,6 @@ interface ReportFilterBarProps {
   onChange: (patch: Partial<ReportParams>) => void;
 }
 
-const CURRENCY = /^[A-Z]{3}$/;
 const SELECT_WIDTH = 240;
 
 export function ReportFilterBar({ params, onChange }: ReportFilterBarProps) {
@@ -84,7 +83,7 @@ export function ReportFilterBar({ params, onChange }: ReportFilterBarProps) {
         onChange={(event) => {
           const next = event.currentTarget.value.toUpperCase();
           setCurrency(next);
-          if (next === '' || CURRENCY.test(next)) onChange({ currency: next || undefined });
+          if (next === '' || currencyCodePattern.test(next)) onChange({ currency: next || undefined });
         }}
       />
       {filtered && (
