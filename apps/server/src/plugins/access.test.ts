@@ -94,7 +94,7 @@ describeEachEngine('access control', (ctx) => {
     }
   });
 
-  it('answers every route for every role exactly as the permission matrix says', async () => {
+  it('answers every route for every role exactly as the permission matrix says, and never for a cache', async () => {
     const mismatches: string[] = [];
     for (const route of routes) {
       if (route.access === 'public' || NOT_WALKED.has(`${route.method} ${route.url}`)) continue;
@@ -105,6 +105,16 @@ describeEachEngine('access control', (ctx) => {
           url: concrete(route.url),
           ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
         });
+        // Signed-in answers (the API's data, errors included) are never kept by browsers or proxies.
+        if (
+          route.url.startsWith('/api/') &&
+          !route.url.startsWith('/api/docs/static') &&
+          response.headers['cache-control'] !== 'no-store'
+        ) {
+          mismatches.push(
+            `${route.method} ${route.url} as ${role}: cache-control ${response.headers['cache-control']}`,
+          );
+        }
         const refused = response.statusCode === 403 && response.json().code === 'NO_PERMISSION';
         if (allowed === refused || response.statusCode === 401) {
           mismatches.push(

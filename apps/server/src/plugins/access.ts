@@ -69,6 +69,16 @@ export const accessPlugin = fp<AccessOptions>(
         throw new AppError('NO_PERMISSION');
       }
     });
+
+    // What the API and the sign-in answer is about a user and their session: no browser or proxy may keep
+    // it (a shared computer's back button, a proxy's cache). A route that knows better sets its own.
+    app.addHook('onSend', async (request, reply) => {
+      if (
+        (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) &&
+        !reply.hasHeader('cache-control')
+      )
+        reply.header('cache-control', 'no-store');
+    });
   },
   { name: 'access', dependencies: ['error-handler'] },
 );
