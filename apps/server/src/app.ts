@@ -67,6 +67,7 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { languagePlugin } from './plugins/language';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { logSerializers } from './lib/log-serializers';
 import { spaPlugin } from './plugins/spa';
 import { textGuardPlugin } from './plugins/text-guard';
 
@@ -95,6 +96,15 @@ export interface AppOptions {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/** The server's logger: no credentials, and errors without the data of failed statements. */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: logSerializers,
+  };
+}
+
 export async function buildApp({
   config,
   database,
@@ -104,10 +114,7 @@ export async function buildApp({
   integrations,
 }: AppOptions) {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
