@@ -462,6 +462,57 @@ describeEachEngine('hostile input on every route', (ctx) => {
     expect(requests).toBeGreaterThan(5000);
   }, 900_000);
 
+  it("survives hostile input to the embedded identity server's own endpoints", async () => {
+    failures.length = 0;
+    tablesNow = await fingerprint();
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const basic = { authorization: `Basic ${Buffer.from('backoffice:wrong').toString('base64')}` };
+    for (const text of ['%00', 'a%00b', '%ED%A0%80', '%ff', '..%2f..%2f', "'%20or%201=1--"]) {
+      await attack(`GET /oidc/auth ${text}`, {
+        method: 'GET',
+        url: `/oidc/auth?client_id=${text}&response_type=code&redirect_uri=${text}&scope=openid&state=${text}`,
+      });
+      await attack(`GET /oidc/interaction/${text}`, { method: 'GET', url: `/oidc/interaction/${text}` });
+      await attack(`GET /oidc/session/end ${text}`, {
+        method: 'GET',
+        url: `/oidc/session/end?id_token_hint=${text}&post_logout_redirect_uri=${text}`,
+      });
+      for (const grant of [
+        `grant_type=authorization_code&code=${text}&redirect_uri=${text}&code_verifier=${text}`,
+        `grant_type=refresh_token&refresh_token=${text}`,
+      ]) {
+        await attack(`POST /oidc/token ${grant}`, {
+          method: 'POST',
+          url: '/oidc/token',
+          headers: { ...form, ...basic },
+          payload: grant,
+        });
+        await attack(`POST /oidc/token (client in body) ${grant}`, {
+          method: 'POST',
+          url: '/oidc/token',
+          headers: form,
+          payload: `${grant}&client_id=backoffice&client_secret=${text}`,
+        });
+      }
+      await attack(`POST /oidc/token/introspection ${text}`, {
+        method: 'POST',
+        url: '/oidc/token/introspection',
+        headers: { ...form, ...basic },
+        payload: `token=${text}`,
+      });
+      await attack(`GET /oidc/me ${text}`, {
+        method: 'GET',
+        url: '/oidc/me',
+        headers: { authorization: `Bearer ${text}` },
+      });
+      await attack(`GET /auth/callback ${text}`, {
+        method: 'GET',
+        url: `/auth/callback?code=${text}&state=${text}&iss=${text}`,
+      });
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('refuses NUL in the sign-in form with a 400 in the language of the request', async () => {
     const browser = new TestBrowser(injectTransport(ctx().app), 'http://localhost:3000');
     const signInPage = await browser.navigate('/auth/login');

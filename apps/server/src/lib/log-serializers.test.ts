@@ -48,7 +48,7 @@ it('logs a failed query without the values it carried', async () => {
     () => undefined,
     (error: unknown) => error,
   );
-  const logged = JSON.stringify(serializeError(failure));
+  const logged = JSON.stringify(serializeError(failure as Error));
   expect(logged).toContain('Failed query');
   expect(logged).toContain('22P02');
   expect(logged).not.toContain(player.email);

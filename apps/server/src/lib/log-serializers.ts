@@ -20,23 +20,24 @@ const SAFE_FIELDS = [
 interface LoggedError {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   [field: string]: unknown;
 }
 
-export function serializeError(error: unknown, depth = 0): LoggedError | unknown {
-  if (!(error instanceof Error)) return error;
+export function serializeError(error: Error, depth = 0): LoggedError {
   const source = error as Error & Record<string, unknown>;
-  let message = error.message;
-  let stack = error.stack;
+  let message = String(error.message);
+  let stack = String(error.stack ?? '');
   if (typeof source.query === 'string' && 'params' in source) {
     // "Failed query: <text>\nparams: <values>": keep the statement, drop its values.
     message = `Failed query: ${source.query}`;
-    stack = stack?.replace(/^[\s\S]*?\n(\s+at )/, `${error.name}: ${message}\n$1`);
+    stack = stack.replace(/^[\s\S]*?\n(\s+at )/, `${error.name}: ${message}\n$1`);
   }
   const logged: LoggedError = { type: error.name, message, stack };
   for (const field of SAFE_FIELDS) if (source[field] !== undefined) logged[field] = source[field];
-  if (error.cause !== undefined && depth < 4) logged.cause = serializeError(error.cause, depth + 1);
+  const cause = error.cause;
+  if (cause !== undefined && depth < 4)
+    logged.cause = cause instanceof Error ? serializeError(cause, depth + 1) : { type: typeof cause };
   return logged;
 }
 

@@ -1,8 +1,9 @@
 /** oidc-provider's storage in PostgreSQL: one table for every model, keyed by (model, id). */
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { oidcPayloads } from '../../db/schema/index';
+import { findUnstorableText, isStorableText } from '../../lib/text-guard';
 
 export function createOidcAdapterClass(db: Db) {
   const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
@@ -21,6 +22,10 @@ export function createOidcAdapterClass(db: Db) {
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // Request parameters (state, nonce, hints) end up in payloads: text the database cannot store is the
+      // client's mistake, answered as an invalid request, not a server error.
+      if (!isStorableText(id) || findUnstorableText(payload) !== undefined)
+        throw new errors.InvalidRequest('the request contains characters that cannot be stored');
       const values = {
         payload,
         grantId: payload.grantId ?? null,
@@ -36,18 +41,22 @@ export function createOidcAdapterClass(db: Db) {
     }
 
     find(id: string) {
+      if (!isStorableText(id)) return Promise.resolve(undefined);
       return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     findByUid(uid: string) {
+      if (!isStorableText(uid)) return Promise.resolve(undefined);
       return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.uid, uid)));
     }
 
     findByUserCode(userCode: string) {
+      if (!isStorableText(userCode)) return Promise.resolve(undefined);
       return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.userCode, userCode)));
     }
 
     async consume(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db
         .update(oidcPayloads)
         .set({ consumedAt: sql`now()` })
@@ -55,10 +64,12 @@ export function createOidcAdapterClass(db: Db) {
     }
 
     async destroy(id: string): Promise<void> {
+      if (!isStorableText(id)) return;
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      if (!isStorableText(grantId)) return;
       await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
     }
   };
