@@ -1,4 +1,4 @@
-import { SECRET_MASK, type Language } from '@backoffice/contracts';
+import { SECRET_MASK, type Language, type Role } from '@backoffice/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,9 +56,9 @@ function seeded(): FakeAuditApi {
   return api;
 }
 
-async function openScreen(api: FakeAuditApi, url = PATH, language: Language = 'en') {
+async function openScreen(api: FakeAuditApi, url = PATH, language: Language = 'en', role: Role = 'visitor') {
   api.install();
-  return renderRoutes(routes, { initialEntries: [url], language, session: testSession('visitor') });
+  return renderRoutes(routes, { initialEntries: [url], language, session: testSession(role) });
 }
 
 /** The list's body rows (not the rows of an opened changes table) as the text of their first cells. */
@@ -158,6 +158,21 @@ describe('audit entries', () => {
       });
     },
   );
+
+  it('offers the entries about users and sign-ins as a filter to admins only', async () => {
+    const entityTypes = async (user: { click(element: Element): Promise<void> }) => {
+      await user.click(screen.getByLabelText('Entity type', { selector: 'input' }));
+      return (await screen.findAllByRole('option')).map((option) => option.textContent);
+    };
+    const visitor = await openScreen(seeded());
+    const forVisitor = await entityTypes(visitor.user);
+    expect(forVisitor).toContain('Casino');
+    expect(forVisitor).not.toContain('User');
+    expect(forVisitor).not.toContain('Sign-in');
+    visitor.unmount();
+    const admin = await openScreen(seeded(), PATH, 'en', 'admin');
+    expect(await entityTypes(admin.user)).toEqual(expect.arrayContaining(['Casino', 'User', 'Sign-in']));
+  });
 
   it('starts from filters in the URL, the user shown by name', async () => {
     const api = seeded();

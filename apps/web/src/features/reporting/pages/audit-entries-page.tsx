@@ -2,7 +2,7 @@
  * `/reporting/audit-entries`: the audit trail, newest first and paged, filtered by entity, user and time;
  * each entry opens the fields it changed with their values before and after.
  */
-import type { AuditEntry } from '@backoffice/contracts';
+import { auditEntityReaders, auditEntityTypes, type AuditEntry } from '@backoffice/contracts';
 import { Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,30 +12,11 @@ import { DateTimeInput } from '../../../components/inputs/date-time-input';
 import { PageHeader } from '../../../components/page-header';
 import { RecordSelect } from '../../../components/record-select';
 import { formatDateTime } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
 import { useLanguage } from '../../../lib/use-language';
 import { actorOption, useActor, useActorSearch, useAuditEntries } from '../api/audit-entries-api';
 import { useAuditParams } from '../api/audit-entries-params';
 import { AuditEntryChanges } from '../components/audit-entries-changes';
-
-/** The kinds of record the back office audits (the server's entity types). */
-export const auditedEntityTypes = [
-  'bridge',
-  'casino',
-  'casino-game',
-  'fx-rate',
-  'game',
-  'game-provider',
-  'game-studio',
-  'game-version',
-  'integration',
-  'integration-game',
-  'integration-option',
-  'jurisdiction',
-  'settings',
-  'significant-event',
-  'sign-in',
-  'user',
-] as const;
 
 export function AuditEntriesPage() {
   const { t } = useTranslation();
@@ -50,6 +31,11 @@ export function AuditEntriesPage() {
   }
   const toBeforeFrom =
     query.from !== undefined && query.to !== undefined && Date.parse(query.to) < Date.parse(query.from);
+  const can = useCan();
+  // Entries about staff (users, sign-ins) are for user administrators only (decision 021).
+  const entityTypes = auditEntityTypes.filter(
+    (type) => auditEntityReaders[type] !== 'userAdmins' || can('noRestrictions'),
+  );
   const typeLabel = (type: string) => t(`auditEntries.entityTypes.${type}`, { defaultValue: type });
 
   return (
@@ -62,7 +48,7 @@ export function AuditEntriesPage() {
           w={220}
           clearable
           searchable
-          data={auditedEntityTypes.map((type) => ({ value: type, label: typeLabel(type) }))}
+          data={entityTypes.map((type) => ({ value: type, label: typeLabel(type) }))}
           value={query.entityType ?? null}
           onChange={(entityType) => setQuery({ entityType: entityType ?? undefined })}
         />
