@@ -21,7 +21,7 @@ import type { z } from 'zod';
 import { bridges, gameProviders, games, gameStudios, jurisdictions } from '../db/schema/index';
 import { describeEachEngine, type SignedIn, type TestContext } from '../test/app';
 import { injectTransport, signInThrough, TestBrowser } from '../test/browser';
-import { round } from '../test/platform';
+import { KEEP_EVERYTHING, round } from '../test/platform';
 
 /** The foreign side: every one of these strings in an answer to the probed users is a leak. */
 const FOREIGN = {
@@ -207,15 +207,7 @@ describeEachEngine('scope probe: one-casino users learn nothing of other casinos
         defaultCasinoId: side.casinoId,
         gameRoundValidityPeriodDays: null,
         properties: { partner: side.integrationId },
-        persistence: {
-          persistPlayer: true,
-          persistGameRound: true,
-          saveGameRoundDetails: true,
-          gameRoundTtlDays: null,
-          loseDetailsTtlDays: null,
-          winDetailsTtlDays: null,
-          bigWinDetailsTtlDays: null,
-        },
+        persistence: KEEP_EVERYTHING,
         rules: [],
         ruleTests: [],
       });

@@ -21,6 +21,17 @@ import {
 import { generateApiKey } from '../modules/platform/api-keys';
 import { repriceRollups } from '../modules/platform/rollups';
 
+/** Persistence settings of an integration that keeps players, rounds and their details forever. */
+export const KEEP_EVERYTHING = {
+  persistPlayer: true,
+  persistGameRound: true,
+  saveGameRoundDetails: true,
+  gameRoundTtlDays: null,
+  loseDetailsTtlDays: null,
+  winDetailsTtlDays: null,
+  bigWinDetailsTtlDays: null,
+};
+
 export interface PlatformFixture {
   casinos: string[];
   /** Integration id → the casinos bound to it. */
@@ -67,15 +78,7 @@ export async function seedPlatformFixture(db: Db, fixture: PlatformFixture): Pro
         id,
         name: `Integration ${id}`,
         bridgeId: bridge!.id,
-        persistence: {
-          persistPlayer: true,
-          persistGameRound: true,
-          saveGameRoundDetails: true,
-          gameRoundTtlDays: null,
-          loseDetailsTtlDays: null,
-          winDetailsTtlDays: null,
-          bigWinDetailsTtlDays: null,
-        },
+        persistence: KEEP_EVERYTHING,
       })
       .onConflictDoNothing();
     if (casinoIds.length > 0) {
