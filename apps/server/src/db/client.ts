@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { fromDatabase } from './errors';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -69,7 +70,9 @@ class Pool extends pg.Pool {
   override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
     // The callback form serves pool.query, which releases its connection on error by itself.
     if (callback) return super.connect(callback);
-    return super.connect().then(releasedOnce);
+    return super.connect().then(releasedOnce, (error: unknown) => {
+      throw fromDatabase(error);
+    });
   }
 }
 

@@ -13,7 +13,7 @@ import { rowsOf } from '../lib/sql';
 import { createTestApp, type SignedIn } from '../test/app';
 import { apiKeyFor, round, seedPlatformFixture, setRate } from '../test/platform';
 import { expectRollupsExact } from '../test/rollups';
-import { isConnectionLost } from './errors';
+import { fromDatabase, isConnectionLost } from './errors';
 
 const fixture = {
   casinos: ['cut-a', 'cut-b'],
@@ -26,7 +26,10 @@ describe('isConnectionLost', () => {
     [{ code: '57P01' }, true],
     [{ code: '08006' }, true],
     [{ code: '53300' }, true],
-    [{ code: 'ECONNREFUSED' }, true],
+    [{ message: 'Failed query', query: 'select 1', cause: { code: 'ECONNREFUSED' } }, true],
+    [fromDatabase(Object.assign(new Error('connect failed'), { code: 'ECONNREFUSED' })), true],
+    [{ code: 'ECONNREFUSED' }, false],
+    [{ message: 'fetch failed', cause: { code: 'ECONNRESET' } }, false],
     [new Error('Connection terminated unexpectedly'), true],
     [{ message: 'Failed query', cause: { code: '57P01' } }, true],
     [{ code: '23505' }, false],
