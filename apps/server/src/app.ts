@@ -60,6 +60,8 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { significantEventsRoutes } from './modules/significant-events/significant-events.routes';
 import { createSignificantEventsService } from './modules/significant-events/significant-events.service';
+import { createPlayersService } from './modules/support/players.service';
+import { supportRoutes } from './modules/support/support.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
@@ -239,9 +241,11 @@ export async function buildApp({
   await app.register(gameAssignmentsRoutes, { prefix: '/api/game-assignments', db });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
   await app.register(auditActorsRoutes, { prefix: '/api/audit-entries/actors', db });
-  await app.register(gameRoundsRoutes, {
-    prefix: '/api/game-rounds',
-    service: createGameRoundsService(db),
+  const gameRounds = createGameRoundsService(db);
+  await app.register(gameRoundsRoutes, { prefix: '/api/game-rounds', service: gameRounds });
+  await app.register(supportRoutes, {
+    prefix: '/api/support',
+    players: createPlayersService(db, gameRounds),
   });
   await app.register(significantEventsRoutes, {
     prefix: '/api/significant-events',

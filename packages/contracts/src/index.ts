@@ -21,3 +21,4 @@ export * from './routes';
 export * from './users';
 export * from './platform';
 export * from './reports';
+export * from './support';

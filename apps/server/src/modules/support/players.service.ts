@@ -1,0 +1,68 @@
+/** Player look-up for support: find players in scope, and one player with their last rounds and savegames. */
+import {
+  PLAYER_LAST_ROUNDS,
+  PLAYER_SEARCH_LIMIT,
+  seesPersonalData,
+  type PlayerDetail,
+  type PlayerSearchQuery,
+  type PlayerSearchResult,
+  type SupportPlayer,
+} from '@backoffice/contracts';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Principal } from '../../plugins/access';
+import type { GameRoundsService } from '../game-rounds/game-rounds.service';
+import { createPlayersRepository, type PlayerRow } from './players.repository';
+
+type Reader = Pick<Principal, 'role' | 'scope'>;
+
+/** The player as the reader may see them: personal fields empty for roles that may not see them. */
+function shown(row: PlayerRow, personalData: boolean): SupportPlayer {
+  if (personalData) return { ...row, personalData };
+  return {
+    ...row,
+    personalData,
+    email: null,
+    firstName: null,
+    lastName: null,
+    city: null,
+    dateOfBirth: null,
+    gender: null,
+  };
+}
+
+export function createPlayersService(db: Db, gameRounds: GameRoundsService) {
+  const repository = createPlayersRepository();
+  return {
+    async search(query: PlayerSearchQuery, reader: Reader): Promise<PlayerSearchResult> {
+      const personalData = seesPersonalData(reader.role);
+      const rows = await repository.search(db, query, {
+        scope: reader.scope,
+        personalData,
+        limit: PLAYER_SEARCH_LIMIT + 1,
+      });
+      return {
+        items: rows.slice(0, PLAYER_SEARCH_LIMIT).map((row) => shown(row, personalData)),
+        more: rows.length > PLAYER_SEARCH_LIMIT,
+      };
+    },
+
+    async get(casinoId: string, playerId: string, reader: Reader): Promise<PlayerDetail> {
+      const row = await repository.find(db, casinoId, playerId, reader.scope);
+      // Outside the scope a player does not exist, as for every other record.
+      if (!row) throw new AppError('RECORD_NOT_FOUND');
+      const [rounds, savegames] = await Promise.all([
+        gameRounds.search({ playerId, casinoIds: [casinoId], limit: PLAYER_LAST_ROUNDS }, reader.scope),
+        repository.savegames(db, casinoId, playerId),
+      ]);
+      return {
+        player: shown(row, seesPersonalData(reader.role)),
+        lastRounds: rounds.items,
+        moreRounds: rounds.next !== null,
+        savegames,
+      };
+    },
+  };
+}
+
+export type PlayersService = ReturnType<typeof createPlayersService>;
