@@ -29,3 +29,26 @@ export function formatDateTime(iso: string, language: Language): string {
     new Date(iso),
   );
 }
+
+/** A calendar date (`YYYY-MM-DD`, no time zone) as the language writes it. */
+export function formatDate(isoDate: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+/**
+ * An amount in minor units as major units of its own currency with two decimals (`1234` USD → `$12.34`,
+ * German `12,34 $`). A code Intl does not know shows as the code after the amount.
+ */
+export function formatMinorUnits(minor: number, currency: string, language: Language): string {
+  const major = minor / 100;
+  const digits = { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  try {
+    return new Intl.NumberFormat(localeOf[language], { style: 'currency', currency, ...digits }).format(
+      major,
+    );
+  } catch {
+    return `${new Intl.NumberFormat(localeOf[language], digits).format(major)} ${currency}`;
+  }
+}

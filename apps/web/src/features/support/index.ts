@@ -1,6 +1,7 @@
-// The screens of this area show their title and breadcrumbs until the area is built.
+export { PlayerPage } from './pages/player-page';
+
+// The screens of this area still to be built show their title and breadcrumbs.
 export {
   PlannedPage as LastGameRoundsPage,
   PlannedPage as LastGameRoundPage,
-  PlannedPage as PlayerPage,
 } from '../../components/planned-page';
