@@ -369,7 +369,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'player',
-                ...crumb('nav.player', 'playerSupportActions'),
+                ...crumb('nav.player', 'viewGameRounds'),
                 ...page('support', 'PlayerPage'),
               },
             ]),

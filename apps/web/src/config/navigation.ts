@@ -78,7 +78,7 @@ export const navigation: NavGroup[] = [
     label: 'nav.groups.support',
     items: [
       { label: 'nav.lastGameRounds', to: paths.support.lastGameRounds, access: 'viewGameRounds' },
-      { label: 'nav.player', to: paths.support.player, access: 'playerSupportActions' },
+      { label: 'nav.player', to: paths.support.player, access: 'viewGameRounds' },
     ],
   },
   {

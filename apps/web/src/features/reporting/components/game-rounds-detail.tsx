@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useLanguage } from '../../../lib/use-language';
 import { useGameRound } from '../api/game-rounds-api';
-import { formatInstant, formatMinorUnits } from '../utils/game-rounds-format';
+import { formatMinorUnits } from '../../../lib/format';
+import { formatInstant } from '../utils/game-rounds-format';
 
 export function GameRoundStatusBadge({ status }: { status: GameRoundDetail['status'] }) {
   const { t } = useTranslation();

@@ -13,7 +13,8 @@ import { useGameRoundSearch } from '../api/game-rounds-api';
 import { useGameRoundParams } from '../api/game-rounds-params';
 import { GameRoundDetailView, GameRoundStatusBadge } from '../components/game-rounds-detail';
 import { GameRoundsSearchForm } from '../components/game-rounds-search-form';
-import { formatInstant, formatMinorUnits } from '../utils/game-rounds-format';
+import { formatMinorUnits } from '../../../lib/format';
+import { formatInstant } from '../utils/game-rounds-format';
 
 const keyOf = (round: GameRoundSummary) => `${round.casinoId}\u0000${round.roundId}`;
 

@@ -1,21 +1,13 @@
 /**
  * Player look-up (`/api/support/players`): a search within the reader's scope, one player with their
- * newest rounds and savegames, and the casinos to search in (by name, from the game-round dimensions).
+ * newest rounds and savegames, and the casinos to search in (by name, from the shared dimensions).
  */
-import type {
-  PlayerDetail,
-  PlayerSearchQuery,
-  PlayerSearchResult,
-  ReportDimensions,
-} from '@backoffice/contracts';
+import type { PlayerDetail, PlayerSearchQuery, PlayerSearchResult } from '@backoffice/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useReportDimensions } from '../../../lib/dimensions';
 
 const RESOURCE = '/support/players';
-/** The reporting screens ask the same address: one cached answer serves both. */
-const DIMENSIONS = '/game-rounds/dimensions';
-/** Names change seldom; one answer serves a visit for a while. */
-const DIMENSIONS_STALE_MS = 5 * 60_000;
 
 /** Searches only with a query the server accepts (`null`: nothing to search for yet). */
 export function usePlayerSearch(query: PlayerSearchQuery | null) {
@@ -39,11 +31,8 @@ export function usePlayer(casinoId: string, playerId: string) {
   });
 }
 
+/** The casinos to search in, by name: the shared list of the reader's dimensions. */
 export function useCasinoChoices() {
-  return useQuery({
-    queryKey: [DIMENSIONS],
-    queryFn: ({ signal }) => apiRequest<ReportDimensions>(DIMENSIONS, { signal }),
-    staleTime: DIMENSIONS_STALE_MS,
-    select: (dimensions) => dimensions.casinos,
-  });
+  const dimensions = useReportDimensions();
+  return { ...dimensions, data: dimensions.data?.casinos };
 }

@@ -1,14 +1,15 @@
 /**
  * The casinos, integrations and games the report filters and the game-round search offer, with their
  * names: one list from the server, within the reader's scope, for every reader of reports or game rounds
- * (also those who may not open the configuration lists). Readers of reports ask under /reports, readers of
- * game rounds only under /game-rounds; both answer the same.
+ * (also those who may not open the configuration lists): report filters, the game-round search, the
+ * player look-up. Readers of reports ask under /reports, readers of game rounds only under /game-rounds;
+ * both answer the same.
  */
 import type { ReportDimension, ReportDimensions } from '@backoffice/contracts';
 import type { ComboboxItem } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useCan } from '../../../lib/session';
+import { apiRequest } from './api-client';
+import { useCan } from './session';
 
 export type DimensionKind = keyof ReportDimensions;
 
