@@ -81,3 +81,24 @@ export const playerDetailSchema = z.object({
   savegames: z.array(playerSavegameSchema),
 });
 export type PlayerDetail = z.infer<typeof playerDetailSchema>;
+
+/** The fields of a player that are personal data. */
+export const personalPlayerFields = [
+  'email',
+  'firstName',
+  'lastName',
+  'city',
+  'dateOfBirth',
+  'gender',
+] as const;
+export type PersonalPlayerField = (typeof personalPlayerFields)[number];
+
+/** A player as a reader sees them: the personal fields empty for who may not see personal data. */
+export function playerAsSeen(
+  player: Omit<SupportPlayer, 'personalData'>,
+  personalData: boolean,
+): SupportPlayer {
+  if (personalData) return { ...player, personalData };
+  const hidden = Object.fromEntries(personalPlayerFields.map((field) => [field, null]));
+  return { ...player, ...hidden, personalData };
+}

@@ -11,6 +11,7 @@ import {
   PLAYER_LAST_ROUNDS,
   PLAYER_SEARCH_LIMIT,
   playerSearchQuerySchema,
+  playerAsSeen,
   seesPersonalData,
   type ErrorCode,
   type GameRoundSummary,
@@ -135,17 +136,7 @@ export class FakeSupportApi {
   }
 
   private shown(player: StoredPlayer): SupportPlayer {
-    if (seesPersonalData(this.role)) return { ...player, personalData: true };
-    return {
-      ...player,
-      personalData: false,
-      email: null,
-      firstName: null,
-      lastName: null,
-      city: null,
-      dateOfBirth: null,
-      gender: null,
-    };
+    return playerAsSeen(player, seesPersonalData(this.role));
   }
 
   private dimensions(): ReportDimensions {

@@ -2,34 +2,19 @@
 import {
   PLAYER_LAST_ROUNDS,
   PLAYER_SEARCH_LIMIT,
+  playerAsSeen,
   seesPersonalData,
   type PlayerDetail,
   type PlayerSearchQuery,
   type PlayerSearchResult,
-  type SupportPlayer,
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Principal } from '../../plugins/access';
 import type { GameRoundsService } from '../game-rounds/game-rounds.service';
-import { createPlayersRepository, type PlayerRow } from './players.repository';
+import { createPlayersRepository } from './players.repository';
 
 type Reader = Pick<Principal, 'role' | 'scope'>;
-
-/** The player as the reader may see them: personal fields empty for roles that may not see them. */
-function shown(row: PlayerRow, personalData: boolean): SupportPlayer {
-  if (personalData) return { ...row, personalData };
-  return {
-    ...row,
-    personalData,
-    email: null,
-    firstName: null,
-    lastName: null,
-    city: null,
-    dateOfBirth: null,
-    gender: null,
-  };
-}
 
 export function createPlayersService(db: Db, gameRounds: GameRoundsService) {
   const repository = createPlayersRepository();
@@ -42,7 +27,7 @@ export function createPlayersService(db: Db, gameRounds: GameRoundsService) {
         limit: PLAYER_SEARCH_LIMIT + 1,
       });
       return {
-        items: rows.slice(0, PLAYER_SEARCH_LIMIT).map((row) => shown(row, personalData)),
+        items: rows.slice(0, PLAYER_SEARCH_LIMIT).map((row) => playerAsSeen(row, personalData)),
         more: rows.length > PLAYER_SEARCH_LIMIT,
       };
     },
@@ -56,7 +41,7 @@ export function createPlayersService(db: Db, gameRounds: GameRoundsService) {
         repository.savegames(db, casinoId, playerId),
       ]);
       return {
-        player: shown(row, seesPersonalData(reader.role)),
+        player: playerAsSeen(row, seesPersonalData(reader.role)),
         lastRounds: rounds.items,
         moreRounds: rounds.next !== null,
         savegames,

@@ -2,7 +2,12 @@
  * One player: the spec's fields (personal ones only for roles that see them), the newest rounds — each
  * opening in the game-round screen — and the savegames.
  */
-import type { GameRoundSummary, PlayerDetail, SupportPlayer } from '@backoffice/contracts';
+import type {
+  GameRoundSummary,
+  PersonalPlayerField,
+  PlayerDetail,
+  SupportPlayer,
+} from '@backoffice/contracts';
 import { Anchor, Badge, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +17,6 @@ import { formatDate, formatDateTime, formatMinorUnits } from '../../../lib/forma
 import { useLanguage } from '../../../lib/use-language';
 import { gameRoundsLink, type OpenPlayer } from '../api/player-params';
 import { usePlayer } from '../api/players-api';
-
-type PersonalField = 'email' | 'firstName' | 'lastName' | 'city' | 'dateOfBirth' | 'gender';
 
 function NoData() {
   const { t } = useTranslation();
@@ -35,7 +38,7 @@ function PlayerFields({ player }: { player: SupportPlayer }) {
     ) : (
       value
     );
-  const personal = (key: PersonalField, format: (value: string) => string = (value) => value) => {
+  const personal = (key: PersonalPlayerField, format: (value: string) => string = (value) => value) => {
     if (!player.personalData) {
       return (
         <Text span c="dimmed" fs="italic">
