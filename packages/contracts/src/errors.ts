@@ -153,6 +153,49 @@ export const errorCatalogue = {
     'Echtgeld, Bonusgeld und Gutscheine müssen zusammen die Belastung ergeben.',
   ),
 
+  // Player support
+  ROUND_ID_REQUIRED: define(400, 'Enter the game round id.', 'Geben Sie die Spielrunden-ID ein.'),
+  CONFIRMATION_MISMATCH: define(
+    400,
+    'The confirmation does not match. Type the text shown exactly.',
+    'Die Bestätigung stimmt nicht überein. Geben Sie den angezeigten Text genau ein.',
+  ),
+  ROUND_NOT_OPEN: define(
+    409,
+    'The game round is not open (any more).',
+    'Die Spielrunde ist nicht (mehr) offen.',
+  ),
+  ROUND_CLOSE_IN_PROGRESS: define(
+    409,
+    'This game round is already being closed.',
+    'Diese Spielrunde wird bereits geschlossen.',
+  ),
+  ROUND_CLOSE_NOT_PENDING: define(
+    409,
+    'There is no pending booking of this game round to retry.',
+    'Für diese Spielrunde gibt es keine ausstehende Buchung, die wiederholt werden kann.',
+  ),
+  REFUND_AFTER_WIN: define(
+    409,
+    'Refund is not possible once the player has won.',
+    'Eine Erstattung ist nicht möglich, sobald der Spieler gewonnen hat.',
+  ),
+  NO_WIN_TO_BOOK: define(
+    409,
+    'The round has no win left to book.',
+    'Die Spielrunde hat keinen Gewinn, der noch gebucht werden kann.',
+  ),
+  NO_BET_TO_REFUND: define(
+    409,
+    'The round has no bet to refund.',
+    'Die Spielrunde hat keinen Einsatz, der erstattet werden kann.',
+  ),
+  SAVEGAME_NOT_RESTORABLE: define(
+    409,
+    'The savegame holds no game state any more.',
+    'Der Spielstand enthält keinen Spielzustand mehr.',
+  ),
+
   // Master data
   JURISDICTION_NAME_TAKEN: define(
     409,

@@ -164,6 +164,7 @@ export const gameRoundSearchSchema = z
     providerRoundId: z.string().trim().min(1).max(100).optional(),
     playerId: z.string().trim().min(1).max(100).optional(),
     casinoIds: idList.optional(),
+    integrationIds: idList.optional(),
     gameIds: idList.optional(),
     status: z.enum(roundStatuses).optional(),
     from: z.iso.datetime({ offset: true }).optional(),

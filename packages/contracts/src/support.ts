@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { codeIdSchema } from './catalogue-ids';
 import { hasPermission, type Role } from './permissions';
-import { gameRoundSummarySchema } from './reports';
+import { roundStatuses } from './platform';
+import { gameRoundDetailSchema, gameRoundSummarySchema } from './reports';
 
 /** At most this many players answer a search; a narrower one finds the rest. */
 export const PLAYER_SEARCH_LIMIT = 20;
@@ -102,3 +103,183 @@ export function playerAsSeen(
   const hidden = Object.fromEntries(personalPlayerFields.map((field) => [field, null]));
   return { ...player, ...hidden, personalData };
 }
+
+// Closing an open round (spec §4, architecture §7) and deleting savegames.
+
+/** How support closes an open round: refund the bet, book the total win, or close without a booking. */
+export const closeBookings = ['refund', 'win', 'none'] as const;
+export type CloseBooking = (typeof closeBookings)[number];
+
+/**
+ * A close's life: `pending` once its idempotency key is stored and until the bridge's answer is known;
+ * `closed` when the round is closed (booked, or without booking); `rejected` when the bridge refused the
+ * booking (the round stays open and can be closed again, as a new attempt with a new key).
+ */
+export const closureStates = ['pending', 'closed', 'rejected'] as const;
+export type ClosureState = (typeof closureStates)[number];
+
+/** How often a pending booking is retried by itself, and how long it waits before each retry (ms). */
+export const CLOSE_RETRY_DELAYS_MS = [10_000, 30_000, 60_000, 5 * 60_000, 15 * 60_000] as const;
+
+const supportReasonSchema = z.string().trim().min(1).max(500);
+
+export const closeRoundInputSchema = z.object({
+  booking: z.enum(closeBookings),
+  reason: supportReasonSchema,
+  /** The round id, typed by the agent as the confirmation. */
+  confirmation: z.string().max(200),
+});
+export type CloseRoundInput = z.infer<typeof closeRoundInputSchema>;
+
+export const roundClosureSchema = z
+  .object({
+    id: z.uuid(),
+    booking: z.enum(closeBookings),
+    state: z.enum(closureStates),
+    /** What is booked, in minor units of `currency` (0 without booking). */
+    amount: z.number().int(),
+    currency: z.string(),
+    /** The key every attempt of this booking is sent with; null without booking. */
+    idempotencyKey: z.string().nullable(),
+    reason: z.string(),
+    requestedBy: z.string().nullable(),
+    requestedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+    /** Calls made to the bridge so far. */
+    attempts: z.int(),
+    /** When the next automatic retry of a pending booking is due; null when none is left. */
+    nextAttemptAt: z.iso.datetime().nullable(),
+    /** The catalogue code of the last failure (why it is pending, or why it was rejected). */
+    lastError: z.string().nullable(),
+    bridgeBookingId: z.string().nullable(),
+  })
+  .meta({ id: 'RoundClosure' });
+export type RoundClosure = z.infer<typeof roundClosureSchema>;
+
+/** Whether one booking type can be chosen now, and if not, the catalogue code that says why. */
+const bookingChoiceSchema = z.object({
+  allowed: z.boolean(),
+  reason: z.string().nullable(),
+  amount: z.number().int(),
+});
+
+export const timelineEntrySchema = z.discriminatedUnion('kind', [
+  /** A state of the round: reported by the platform, or set by a close. */
+  z.object({
+    kind: z.literal('state'),
+    at: z.iso.datetime(),
+    receivedAt: z.iso.datetime().nullable(),
+    status: z.enum(roundStatuses),
+    debit: z.number().int(),
+    credit: z.number().int(),
+    totalWin: z.number().int(),
+    source: z.enum(['platform', 'support']),
+  }),
+  /** Something an agent (or the automatic retry) did. */
+  z.object({
+    kind: z.literal('action'),
+    at: z.iso.datetime(),
+    action: z.enum(['close-requested', 'close-retried', 'closed', 'close-rejected']),
+    booking: z.enum(closeBookings),
+    by: z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
+  /** One call to the bridge with what was sent and what came back (never the secret or signature). */
+  z.object({
+    kind: z.literal('bridge-call'),
+    at: z.iso.datetime(),
+    durationMs: z.int().nullable(),
+    request: z.object({
+      method: z.string(),
+      path: z.string(),
+      idempotencyKey: z.string(),
+      body: z.unknown(),
+    }),
+    outcome: z.enum(['booked', 'replayed', 'rejected', 'unknown', 'in-flight']),
+    answer: z
+      .object({ status: z.int().nullable(), body: z.unknown().nullable(), error: z.string().nullable() })
+      .nullable(),
+  }),
+]);
+export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
+
+export const supportRoundSchema = z
+  .object({
+    round: gameRoundDetailSchema,
+    /** The close in flight or done (the latest rejected one otherwise), if any. */
+    closure: roundClosureSchema.nullable(),
+    choices: z.object({ refund: bookingChoiceSchema, win: bookingChoiceSchema, none: bookingChoiceSchema }),
+    /** Whether the reader may act on the round (close, retry), by permission. */
+    mayAct: z.boolean(),
+    timeline: z.array(timelineEntrySchema),
+  })
+  .meta({ id: 'SupportRound' });
+export type SupportRound = z.infer<typeof supportRoundSchema>;
+
+export const savegameDeletions = ['hard', 'soft'] as const;
+export type SavegameDeletion = (typeof savegameDeletions)[number];
+
+export const deleteSavegameInputSchema = z.object({
+  /** hard removes the savegame, soft only its restore-game-state part. */
+  mode: z.enum(savegameDeletions),
+  reason: supportReasonSchema,
+  /** The game id, typed by the agent as the confirmation. */
+  confirmation: z.string().max(200),
+});
+export type DeleteSavegameInput = z.infer<typeof deleteSavegameInputSchema>;
+
+export const deleteSavegameResultSchema = z.object({
+  mode: z.enum(savegameDeletions),
+  /** The savegame after a soft delete; null after a hard one. */
+  savegame: playerSavegameSchema.nullable(),
+});
+export type DeleteSavegameResult = z.infer<typeof deleteSavegameResultSchema>;
+
+// The feed of support actions the game platform reads (docs/platform-api.md).
+
+export const supportActionKinds = ['round-closed', 'savegame-deleted'] as const;
+export type SupportActionKind = (typeof supportActionKinds)[number];
+
+export const supportActionSchema = z
+  .object({
+    /** Position in the integration's feed: 1, 2, 3, … without gaps, in the order the actions happened. */
+    position: z.int().positive(),
+    kind: z.enum(supportActionKinds),
+    happenedAt: z.iso.datetime(),
+    casinoId: z.string(),
+    playerId: z.string(),
+    /** round-closed: the round, its new status and the booking made. */
+    roundId: z.string().nullable(),
+    startedAt: z.iso.datetime().nullable(),
+    status: z.enum(roundStatuses).nullable(),
+    booking: z.enum(closeBookings).nullable(),
+    amount: z.number().int().nullable(),
+    currency: z.string().nullable(),
+    bridgeBookingId: z.string().nullable(),
+    /** savegame-deleted: the game and how. */
+    gameId: z.string().nullable(),
+    deletion: z.enum(savegameDeletions).nullable(),
+    reason: z.string(),
+  })
+  .meta({ id: 'SupportAction' });
+export type SupportAction = z.infer<typeof supportActionSchema>;
+
+export const SUPPORT_FEED_PAGE_SIZE = 100;
+
+export const supportFeedQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1_000).default(SUPPORT_FEED_PAGE_SIZE),
+});
+
+export const supportFeedSchema = z.object({
+  /** The unacknowledged actions, oldest first; the same ones come again until acknowledged. */
+  items: z.array(supportActionSchema),
+  /** The last position acknowledged so far (0 before the first). */
+  acknowledged: z.int().nonnegative(),
+});
+export type SupportFeed = z.infer<typeof supportFeedSchema>;
+
+export const supportFeedAckSchema = z.object({
+  /** Everything up to and including this position has been applied. */
+  upTo: z.int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+});
+export type SupportFeedAck = z.infer<typeof supportFeedAckSchema>;

@@ -8,11 +8,19 @@
  * cannot); the partition key must be part of every unique key, so a round's key is
  * (casino_id, round_id, started_at) and a round's start never changes.
  */
-import { roundStatuses } from '@backoffice/contracts';
+import {
+  closeBookings,
+  closureStates,
+  roundStatuses,
+  savegameDeletions,
+  supportActionKinds,
+} from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
+  integer,
   date,
   index,
   jsonb,
@@ -102,6 +110,18 @@ export const gameRounds = pgTable(
     voucherMoney: money('voucher_money'),
     /** When the back office stored this state. */
     receivedAt: instant('received_at').notNull().defaultNow(),
+    /**
+     * The states this round had before the one above, oldest first (see `RoundHistoryEntry`); null while it
+     * had only one. The round's timeline shows them.
+     */
+    history: jsonb('history').$type<RoundHistoryEntry[]>(),
+    /**
+     * The support close in flight or done (round_closures). Set in the transaction that stores the booking's
+     * idempotency key: while it is set, the platform's reports no longer change the round.
+     */
+    closureId: uuid('closure_id'),
+    /** A close refunded the bet: like a refunded round, it counts as a round but not as turnover or win. */
+    betReturned: boolean('bet_returned').notNull().default(false),
   },
   (table) => [
     primaryKey({ name: 'game_rounds_pkey', columns: [table.casinoId, table.roundId, table.startedAt] }),
@@ -129,6 +149,125 @@ export const savegames = pgTable(
     primaryKey({ name: 'savegames_pkey', columns: [table.casinoId, table.playerId, table.gameId] }),
   ],
 );
+
+/** A replaced state of a round, as its history keeps it. */
+export interface RoundHistoryEntry {
+  status: (typeof roundStatuses)[number];
+  /** The platform's time of the state, and when the back office stored it. */
+  at: string;
+  receivedAt: string;
+  debit: number;
+  credit: number;
+  totalWin: number;
+  /** Who set the state: the platform's report or a support close. */
+  source: 'platform' | 'support';
+}
+
+/**
+ * Support closes of open rounds (architecture §7). A row is written, with its idempotency key, in the same
+ * transaction that marks the round (`game_rounds.closure_id`); only then is the bridge called. A round has
+ * at most one close pending or closed (the partial unique index); rejected ones stay as history.
+ */
+export const roundClosures = pgTable(
+  'round_closures',
+  {
+    id: uuid('id').primaryKey(),
+    casinoId: text('casino_id').notNull(),
+    roundId: text('round_id').notNull(),
+    startedAt: instant('started_at').notNull(),
+    integrationId: text('integration_id').notNull(),
+    playerId: text('player_id').notNull(),
+    /** The casino's bridge at the time of the request (no foreign key: money history outlives it). */
+    bridgeId: uuid('bridge_id'),
+    booking: text('booking', { enum: closeBookings }).notNull(),
+    state: text('state', { enum: closureStates }).notNull(),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** Every call of this booking carries this key; null for a close without booking. */
+    idempotencyKey: text('idempotency_key'),
+    /** The booking's body exactly as every attempt sends it. */
+    request: jsonb('request'),
+    reason: text('reason').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByName: text('requested_by_name'),
+    requestedAt: instant('requested_at').notNull().defaultNow(),
+    finishedAt: instant('finished_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at'),
+    lastError: text('last_error'),
+    bridgeBookingId: text('bridge_booking_id'),
+  },
+  (table) => [
+    uniqueIndex('round_closures_idempotency_key').on(table.idempotencyKey),
+    uniqueIndex('round_closures_one_active')
+      .on(table.casinoId, table.roundId, table.startedAt)
+      .where(sql`${table.state} in ('pending', 'closed')`),
+    index('round_closures_round_idx').on(table.casinoId, table.roundId),
+    index('round_closures_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.state} = 'pending' and ${table.nextAttemptAt} is not null`),
+  ],
+);
+
+/** What happened to a close: the actions (requested, retried, closed, rejected) and each bridge call. */
+export const roundClosureEvents = pgTable(
+  'round_closure_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    closureId: uuid('closure_id')
+      .notNull()
+      .references(() => roundClosures.id, { onDelete: 'cascade' }),
+    at: instant('at').notNull().defaultNow(),
+    kind: text('kind', { enum: ['action', 'bridge-call'] }).notNull(),
+    /** For actions: close-requested, close-retried, closed, close-rejected. */
+    action: text('action'),
+    actorName: text('actor_name'),
+    /** For bridge calls: method, path, idempotency key and body sent (never the secret or signature). */
+    request: jsonb('request'),
+    outcome: text('outcome'),
+    answerStatus: integer('answer_status'),
+    answerBody: jsonb('answer_body'),
+    error: text('error'),
+    durationMs: integer('duration_ms'),
+  },
+  (table) => [index('round_closure_events_closure_idx').on(table.closureId, table.at)],
+);
+
+/**
+ * The feed of support actions each integration's platform reads (docs/platform-api.md): positions count
+ * 1, 2, 3, … per integration in commit order (`support_feed_cursors` hands them out under a row lock).
+ */
+export const supportFeed = pgTable(
+  'support_feed',
+  {
+    integrationId: text('integration_id').notNull(),
+    position: bigint('position', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: supportActionKinds }).notNull(),
+    happenedAt: instant('happened_at').notNull().defaultNow(),
+    casinoId: text('casino_id').notNull(),
+    playerId: text('player_id').notNull(),
+    roundId: text('round_id'),
+    startedAt: instant('started_at'),
+    status: text('status', { enum: roundStatuses }),
+    booking: text('booking', { enum: closeBookings }),
+    amount: money('amount'),
+    currency: text('currency'),
+    bridgeBookingId: text('bridge_booking_id'),
+    gameId: text('game_id'),
+    deletion: text('deletion', { enum: savegameDeletions }),
+    reason: text('reason').notNull(),
+  },
+  (table) => [primaryKey({ name: 'support_feed_pkey', columns: [table.integrationId, table.position] })],
+);
+
+export const supportFeedCursors = pgTable('support_feed_cursors', {
+  integrationId: text('integration_id').primaryKey(),
+  /** The last position handed out. */
+  lastPosition: bigint('last_position', { mode: 'number' }).notNull().default(0),
+  /** The last position the platform acknowledged. */
+  acknowledged: bigint('acknowledged', { mode: 'number' }).notNull().default(0),
+  acknowledgedAt: instant('acknowledged_at'),
+});
 
 const rollupFigures = {
   integrationId: text('integration_id').notNull(),
@@ -195,6 +334,8 @@ export const significantEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     happenedAt: instant('happened_at').notNull(),
     reason: text('reason').notNull(),
+    /** The casino the event concerns (a support action); null when it concerns no single casino. */
+    casinoId: text('casino_id'),
     component: text('component'),
     userName: text('user_name'),
     beforeValue: text('before_value'),

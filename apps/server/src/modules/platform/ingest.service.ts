@@ -26,6 +26,7 @@ import {
   type RoundState,
 } from './rollups';
 import { ensurePartitions } from './partitions';
+import { historyAppended } from './round-history';
 
 const EARLIEST_START = Date.parse('2000-01-01T00:00:00Z');
 const DAY_MS = 86_400_000;
@@ -96,6 +97,8 @@ interface StoredRound extends RoundState {
   integrationId: string;
   playerId: string;
   updatedAt: string;
+  /** Support is closing (or closed) the round: the platform's reports no longer change it. */
+  held: boolean;
 }
 
 /** A round's key; `startedAt` as ISO UTC with milliseconds (rounds are normalised on arrival, and read so). */
@@ -240,6 +243,7 @@ export function createIngestService(db: Db) {
             to_char(g.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startedAt",
             g.integration_id as "integrationId", g.player_id as "playerId", g.game_id as "gameId",
             g.currency, g.status, g.debit::float8 as debit, g.credit::float8 as credit,
+            g.bet_returned as "betReturned", g.closure_id is not null as held,
             to_char(g.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "updatedAt"
           from game_rounds g
           join json_to_recordset(${keys}::json) as k(casino_id text, round_id text, started_at timestamptz)
@@ -267,7 +271,9 @@ export function createIngestService(db: Db) {
           });
           continue;
         }
-        if (!movesForward(before, round)) continue;
+        // A round that support is closing waits for that close (which locks it the same way); the
+        // platform learns of the close from its support feed.
+        if (before.held || !movesForward(before, round)) continue;
         updates.push(round);
         changes.add(before, integrationId, -1).add(round, integrationId);
       }
@@ -275,7 +281,8 @@ export function createIngestService(db: Db) {
       if (updates.length > 0) {
         const updateStarts = updates.map((round) => Date.parse(round.startedAt));
         await tx.execute(sql`
-          update game_rounds g set (${roundFields}, received_at) = (${roundValues('r')}, now())
+          update game_rounds g set (${roundFields}, received_at, history) = (${roundValues('r')}, now(),
+            ${historyAppended()})
           from json_to_recordset(${JSON.stringify(updates)}::json) as r(${roundColumns})
           where g.casino_id = r."casinoId" and g.round_id = r."roundId" and g.started_at = r."startedAt"
             and g.started_at between ${new Date(Math.min(...updateStarts)).toISOString()}::timestamptz

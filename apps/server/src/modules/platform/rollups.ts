@@ -32,6 +32,8 @@ export interface RoundState {
   status: RoundStatus;
   debit: number;
   credit: number;
+  /** A support close refunded the bet (game_rounds.bet_returned). */
+  betReturned?: boolean;
 }
 
 const REFUNDED: RoundStatus = 'refunded';
@@ -47,8 +49,8 @@ const figureNames = ['rounds', 'openRounds', 'refundedRounds', 'bet', 'win'] as 
 
 /**
  * What a batch changes in the rollups, summed per rollup row: the states it adds count +1, the states it
- * replaces −1. A refunded round's money went back to the player: it counts as a round, not as turnover
- * or win.
+ * replaces −1. A refunded round's money went back to the player — so did the bet of a round that support
+ * closed with a refund: it counts as a round (and as refunded), not as turnover or win.
  */
 export class RollupChanges {
   readonly #rows = new Map<string, RoundContribution>();
@@ -72,7 +74,7 @@ export class RollupChanges {
       };
       this.#rows.set(key, row);
     }
-    const refunded = round.status === REFUNDED;
+    const refunded = round.status === REFUNDED || round.betReturned === true;
     row.rounds += sign;
     if (!isFinalStatus(round.status)) row.openRounds += sign;
     if (refunded) row.refundedRounds += sign;
@@ -218,9 +220,9 @@ export function recomputedDailySql(where: SQL = sql`true`): SQL {
       select casino_id, (started_at at time zone 'UTC')::date as day, integration_id, game_id, currency,
         count(*) as rounds,
         count(*) filter (where status in ('open', 'autoCloseFailed')) as open_rounds,
-        count(*) filter (where status = 'refunded') as refunded_rounds,
-        coalesce(sum(debit) filter (where status <> 'refunded'), 0) as bet,
-        coalesce(sum(credit) filter (where status <> 'refunded'), 0) as win
+        count(*) filter (where status = 'refunded' or bet_returned) as refunded_rounds,
+        coalesce(sum(debit) filter (where status <> 'refunded' and not bet_returned), 0) as bet,
+        coalesce(sum(credit) filter (where status <> 'refunded' and not bet_returned), 0) as win
       from game_rounds
       where ${where}
       group by 1, 2, 3, 4, 5
