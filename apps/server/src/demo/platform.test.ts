@@ -9,6 +9,7 @@ import { casinoGames, casinos, games, integrationApiKeys, integrationCasinos } f
 import { rowsOf } from '../lib/sql';
 import { authenticateApiKey } from '../modules/platform/api-keys';
 import { createTestDatabase, type TestDatabase } from '../test/databases';
+import { expectRollupsExact } from '../test/rollups';
 import { seedDemoBridge } from './bridges';
 import { seedDemoCasinos } from './casinos';
 import { seedDemoCatalogue } from './catalogue';
@@ -21,9 +22,21 @@ import {
   seedDemoPlatform,
 } from './platform';
 import { seedDemo } from './seed';
+import { demoSupportRoundId, demoSupportRounds } from './support-cases';
 
 const NOW = new Date('2026-05-14T15:30:00.000Z');
 const ROUNDS = 6_000;
+/** The casinos of the demo integrations, each with the known rounds for support. */
+const DEMO_CASINOS = [
+  'liberty-reels',
+  'lucky-malta',
+  'nordic-star',
+  'rheinspiel',
+  'thames-play',
+  'viking-bay',
+];
+const SUPPORT_ROUNDS = DEMO_CASINOS.length * demoSupportRounds.length;
+const DAY_MS = 86_400_000;
 
 describe('demo platform data', () => {
   let database: TestDatabase;
@@ -47,19 +60,20 @@ describe('demo platform data', () => {
   });
 
   it('seeds the rounds of the last 90 days once, with players and savegames', async () => {
-    expect(seeded?.rounds).toBe(ROUNDS);
+    expect(seeded?.rounds).toBe(ROUNDS + SUPPORT_ROUNDS);
+    expect(seeded?.support.rounds).toBe(SUPPORT_ROUNDS);
     expect(seeded?.players).toBeGreaterThan(20);
     expect(seeded?.savegames).toBeGreaterThan(5);
     const [range] = await query<{ n: number; first: string; last: string }>(sql`
       select count(*)::int as n, min(started_at) as first, max(started_at) as last from game_rounds`);
-    expect(Number(range!.n)).toBe(ROUNDS);
+    expect(Number(range!.n)).toBe(ROUNDS + SUPPORT_ROUNDS);
     expect(new Date(range!.first).getTime()).toBeGreaterThanOrEqual(Date.parse('2026-02-13T00:00:00Z'));
     expect(new Date(range!.first).getTime()).toBeLessThan(Date.parse('2026-02-14T00:00:00Z'));
     expect(new Date(range!.last).getTime()).toBeLessThan(NOW.getTime());
 
     expect(await seedDemoPlatform(database.db, { rounds: ROUNDS, now: NOW })).toBeUndefined();
     const [after] = await query<{ n: number }>(sql`select count(*)::int as n from game_rounds`);
-    expect(Number(after!.n)).toBe(ROUNDS);
+    expect(Number(after!.n)).toBe(ROUNDS + SUPPORT_ROUNDS);
   });
 
   it('adds casinos in USD and DKK to the demo integration: five currencies in all', async () => {
@@ -104,9 +118,10 @@ describe('demo platform data', () => {
       select sum(rounds)::int as rounds, sum(unrated_rounds)::int as unrated,
         count(*) filter (where bet > 0 and bet_eur = 0)::int as unpriced
       from round_stats_daily`);
-    expect(Number(rollups!.rounds)).toBe(ROUNDS);
+    expect(Number(rollups!.rounds)).toBe(ROUNDS + SUPPORT_ROUNDS);
     expect(Number(rollups!.unrated)).toBe(0);
     expect(Number(rollups!.unpriced)).toBe(0);
+    await expectRollupsExact(database.db);
   });
 
   it('plays dozens of games, each casino only games assigned to it', async () => {
@@ -125,6 +140,123 @@ describe('demo platform data', () => {
       .from(casinoGames)
       .where(eq(casinoGames.casinoId, 'lucky-malta'));
     expect(assigned[0]!.n).toBeGreaterThanOrEqual(14);
+  });
+
+  it('gives support a known set of unsettled rounds per casino: stuck and recent, with a win and without', async () => {
+    const rounds = await query<{
+      casino_id: string;
+      round_id: string;
+      player_id: string;
+      status: string;
+      currency: string;
+      debit: number;
+      credit: number;
+      total_win: number;
+      age_ms: number;
+      validity: number;
+      held: boolean;
+      assigned: boolean;
+    }>(sql`
+      select g.casino_id, g.round_id, g.player_id, g.status, g.currency, g.debit::float8 as debit,
+        g.credit::float8 as credit, g.total_win::float8 as total_win,
+        (extract(epoch from ${NOW.toISOString()}::timestamptz - g.started_at) * 1000)::float8 as age_ms,
+        coalesce(c.game_round_validity_period_days, i.game_round_validity_period_days,
+          (select default_game_round_validity_period_days from global_settings where id = 1), 30) as validity,
+        g.closure_id is not null as held,
+        exists (select 1 from casino_games cg where cg.casino_id = g.casino_id and cg.game_id = g.game_id)
+          as assigned
+      from game_rounds g
+      join casinos c on c.id = g.casino_id
+      join integrations i on i.id = g.integration_id
+      where g.round_id like 'support-%'
+      order by g.casino_id, g.round_id`);
+    expect(rounds).toHaveLength(SUPPORT_ROUNDS);
+    expect([...new Set(rounds.map((round) => round.casino_id))]).toEqual(DEMO_CASINOS);
+
+    for (const casinoId of DEMO_CASINOS) {
+      const own = rounds.filter((round) => round.casino_id === casinoId);
+      const byCase = new Map(
+        demoSupportRounds.map((known) => [
+          known.case,
+          own.find((round) => round.round_id === demoSupportRoundId(known.case, casinoId)),
+        ]),
+      );
+      expect([...byCase.values()].every(Boolean)).toBe(true);
+      for (const round of own) {
+        expect(['open', 'autoCloseFailed']).toContain(round.status);
+        expect(round.held).toBe(false);
+        expect(round.assigned).toBe(true);
+      }
+      const validityMs = Number(own[0]!.validity) * DAY_MS;
+      const stuck = own.filter((round) => Number(round.age_ms) > validityMs);
+      const recent = own.filter((round) => Number(round.age_ms) < DAY_MS);
+      expect(stuck.length).toBeGreaterThanOrEqual(3);
+      expect(recent.length).toBeGreaterThanOrEqual(2);
+      // With a win not paid yet: refund is refused, "book the total win" books totalWin − credit.
+      const won = own.filter((round) => Number(round.total_win) > Number(round.credit));
+      expect(won.some((round) => Number(round.credit) === 0 && stuck.includes(round))).toBe(true);
+      expect(won.some((round) => Number(round.credit) === 0 && recent.includes(round))).toBe(true);
+      expect(won.some((round) => Number(round.credit) > 0)).toBe(true);
+      // Without a win, with a bet to refund: stuck and recent.
+      const refundable = own.filter((round) => Number(round.total_win) === 0 && Number(round.debit) > 0);
+      expect(refundable.some((round) => stuck.includes(round) && round.status === 'open')).toBe(true);
+      expect(refundable.some((round) => recent.includes(round))).toBe(true);
+    }
+
+    // liberty-reels (USD, 30 days) exactly as documented in demo/support-cases.ts.
+    const liberty = rounds.filter((round) => round.casino_id === 'liberty-reels');
+    expect(Number(liberty[0]!.validity)).toBe(30);
+    const row = (supportCase: string) =>
+      liberty.find((round) => round.round_id === demoSupportRoundId(supportCase, 'liberty-reels'))!;
+    expect(row('stuck-win')).toMatchObject({
+      round_id: 'support-stuck-win-liberty-reels',
+      player_id: 'player-000000',
+      status: 'open',
+      currency: 'USD',
+    });
+    expect([row('stuck-win').debit, row('stuck-win').credit, row('stuck-win').total_win].map(Number)).toEqual(
+      [100, 0, 2450],
+    );
+    expect(Number(row('stuck-win').age_ms)).toBe(41 * DAY_MS);
+    expect([row('stuck-bet').debit, row('stuck-bet').total_win].map(Number)).toEqual([200, 0]);
+    expect(row('stuck-bet').player_id).toBe('player-000000');
+    expect(row('recent-bet')).toMatchObject({ player_id: 'player-000000', status: 'open' });
+    expect(Number(row('recent-bet').age_ms)).toBe(2 * 3_600_000);
+    expect(row('stuck-auto-close-failed').status).toBe('autoCloseFailed');
+    // Amounts scale with the currency like the generator's bets: SEK ×10.
+    const nordic = rounds.find((round) => round.round_id === 'support-stuck-win-nordic-star')!;
+    expect([nordic.currency, Number(nordic.debit), Number(nordic.total_win)]).toEqual(['SEK', 1000, 24500]);
+  });
+
+  it('gives the demo players savegames with a game state to delete, RoyalNight0 of liberty-reels too', async () => {
+    const [player] = await query<{ nick_name: string }>(sql`
+      select nick_name from players where casino_id = 'liberty-reels' and player_id = 'player-000000'`);
+    expect(player?.nick_name).toBe('RoyalNight0');
+    const savegames = await query<{
+      casino_id: string;
+      player_id: string;
+      game_id: string;
+      restorable: boolean;
+    }>(
+      sql`select casino_id, player_id, game_id, state is not null and state <> 'null'::jsonb as restorable
+        from savegames where player_id in ('player-000000', 'player-000001')
+          and saved_at > ${new Date(NOW.getTime() - 10 * DAY_MS).toISOString()}::timestamptz
+        order by casino_id, player_id, game_id`,
+    );
+    for (const casinoId of DEMO_CASINOS) {
+      const own = savegames.filter((savegame) => savegame.casino_id === casinoId);
+      const restorable = (playerId: string) =>
+        own.filter((savegame) => savegame.player_id === playerId && savegame.restorable).length;
+      expect(restorable('player-000000')).toBeGreaterThanOrEqual(2);
+      expect(restorable('player-000001')).toBeGreaterThanOrEqual(1);
+      // One already without a state: only a hard delete is left for it.
+      expect(own.some((savegame) => savegame.player_id === 'player-000000' && !savegame.restorable)).toBe(
+        true,
+      );
+    }
+    const [stateless] = await query<{ n: number }>(sql`
+      select count(*)::int as n from savegames where state = 'null'::jsonb`);
+    expect(Number(stateless!.n)).toBe(0);
   });
 
   it('renews the demo integration’s API key at every start: the new one works, the old one no more', async () => {

@@ -22,6 +22,7 @@ import { createMasterdataRepository } from '../modules/masterdata/masterdata.rep
 import { generateApiKey } from '../modules/platform/api-keys';
 import { DEMO_BRIDGE_NAME } from './bridges';
 import { generatePlatformData, type GeneratorCasino, type PlatformDataResult } from './platform-data';
+import { seedDemoSupportCases, type DemoSupportCasesResult } from './support-cases';
 
 export const DEMO_PLATFORM_ROUNDS = 200_000;
 const DEMO_PLATFORM_DAYS = 90;
@@ -215,14 +216,20 @@ async function seedRates(tx: Db, currencies: string[], from: Date, now: Date): P
   );
 }
 
+export interface DemoPlatformResult extends PlatformDataResult {
+  /** Of `rounds` and `savegames`: the known work for player support (demo/support-cases.ts). */
+  support: DemoSupportCasesResult;
+}
+
 /**
  * Seeds the demo's platform data once; undefined when skipped (rounds exist, or the demo integrations
- * don't). The rates go in first, so that the rollups built at the end are priced in EUR.
+ * don't). The rates go in first, so that the rollups built at the end are priced in EUR. Then each casino
+ * gets its known open rounds and savegames for player support, through the ingest.
  */
 export async function seedDemoPlatform(
   db: Db,
   { rounds = DEMO_PLATFORM_ROUNDS, now = new Date() }: { rounds?: number; now?: Date } = {},
-): Promise<PlatformDataResult | undefined> {
+): Promise<DemoPlatformResult | undefined> {
   return db.transaction(async (tx) => {
     const existing = rowsOf<{ found: boolean }>(
       await tx.execute(sql`select exists (select 1 from game_rounds) as found`),
@@ -246,7 +253,7 @@ export async function seedDemoPlatform(
     const foreign = [...new Set(sites.flatMap((site) => site.currencies))].filter((c) => c !== 'EUR');
     await seedRates(tx, foreign, new Date(from.getTime() - 5 * DAY_MS), now);
 
-    return generatePlatformData(tx, {
+    const generated = await generatePlatformData(tx, {
       seed: DEMO_SEED,
       rounds,
       from: from.toISOString(),
@@ -254,6 +261,22 @@ export async function seedDemoPlatform(
       casinos: sites.map((site) => ({ ...site, games: gamesByCasino.get(site.casinoId) })),
       games: catalogue.map((game) => ({ gameId: game.gameId, theoreticalRtp: Number(game.theoreticalRtp) })),
     });
+    const support = await seedDemoSupportCases(
+      tx,
+      sites.map((site) => ({
+        casinoId: site.casinoId,
+        integrationId: site.integrationId,
+        currency: site.currencies[0]!,
+        games: gamesByCasino.get(site.casinoId) ?? [],
+      })),
+      now,
+    );
+    return {
+      ...generated,
+      rounds: generated.rounds + support.rounds,
+      savegames: generated.savegames + support.newSavegames,
+      support,
+    };
   });
 }
 
