@@ -1,8 +1,9 @@
 /** A server-paginated, sortable table; the caller owns the query (usually kept in the URL). */
-import { Center, Group, Loader, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { PAGE_SIZES, type ListQuery } from '@backoffice/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListState } from './list-state';
 
 export interface Column<Row, Field extends string> {
   key: string;
@@ -21,6 +22,23 @@ interface DataTableProps<Row, Field extends string> {
   rowKey: (row: Row) => string;
   onRowClick?: (row: Row) => void;
   loading?: boolean;
+}
+
+/** A table row that opens its record when clicked (when `onOpen` is given). */
+export function OpenableRow({
+  onOpen,
+  selected,
+  children,
+}: {
+  onOpen?: (() => void) | undefined;
+  selected?: boolean | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Table.Tr onClick={onOpen} style={onOpen && { cursor: 'pointer' }} aria-selected={selected}>
+      {children}
+    </Table.Tr>
+  );
 }
 
 function sortIndicator(active: boolean, order: 'asc' | 'desc') {
@@ -81,29 +99,16 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
           </Table.Thead>
           <Table.Tbody>
             {rows?.map((row) => (
-              <Table.Tr
-                key={rowKey(row)}
-                onClick={onRowClick ? () => onRowClick(row) : undefined}
-                style={onRowClick ? { cursor: 'pointer' } : undefined}
-              >
+              <OpenableRow key={rowKey(row)} onOpen={onRowClick && (() => onRowClick(row))}>
                 {columns.map((column) => (
                   <Table.Td key={column.key}>{column.render(row)}</Table.Td>
                 ))}
-              </Table.Tr>
+              </OpenableRow>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {loading && !rows && (
-        <Center py="lg">
-          <Loader size="sm" aria-label={t('common.loading')} />
-        </Center>
-      )}
-      {rows && rows.length === 0 && (
-        <Text c="dimmed" ta="center" py="lg">
-          {t('common.noEntries')}
-        </Text>
-      )}
+      <ListState loading={!!loading && !rows} rows={rows} emptyText={t('common.noEntries')} />
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid="list-total">
           {t('common.entries', { count: total })}

@@ -5,7 +5,7 @@
  */
 import { MultiSelect, TagsInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { dimensionOption, useReportDimensions, type DimensionKind } from '../../../lib/dimensions';
+import { dimensionOption, useReportDimensions, type DimensionKind } from '../lib/dimensions';
 
 interface RecordIdsInputProps {
   kind: DimensionKind;

@@ -52,3 +52,10 @@ export function formatMinorUnits(minor: number, currency: string, language: Lang
     return `${new Intl.NumberFormat(localeOf[language], digits).format(major)} ${currency}`;
   }
 }
+
+/** An instant with seconds: game rounds of one minute must be told apart. */
+export function formatInstant(iso: string, language: Language): string {
+  return new Intl.DateTimeFormat(localeOf[language], { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(iso),
+  );
+}

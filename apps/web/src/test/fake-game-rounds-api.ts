@@ -143,7 +143,10 @@ export class FakeGameRoundsApi {
       const wanted = params.get(key);
       return (round: GameRoundDetail) => wanted === null || round[key] === wanted;
     };
-    const among = (key: 'casinoIds' | 'gameIds', field: 'casinoId' | 'gameId') => {
+    const among = (
+      key: 'casinoIds' | 'integrationIds' | 'gameIds',
+      field: 'casinoId' | 'integrationId' | 'gameId',
+    ) => {
       const wanted = params.get(key)?.split(',');
       return (round: GameRoundDetail) => !wanted || wanted.includes(round[field]);
     };
@@ -155,6 +158,7 @@ export class FakeGameRoundsApi {
       .filter(exact('playerId'))
       .filter(exact('status'))
       .filter(among('casinoIds', 'casinoId'))
+      .filter(among('integrationIds', 'integrationId'))
       .filter(among('gameIds', 'gameId'))
       .filter((round) => !from || Date.parse(round.startedAt) >= Date.parse(from))
       .filter((round) => !to || Date.parse(round.startedAt) <= Date.parse(to))

@@ -1,13 +1,14 @@
 /** The game round search: ids, casinos, games, status and a start range, applied with "Search". */
-import { roundStatuses, type RoundStatus } from '@backoffice/contracts';
+import type { RoundStatus } from '@backoffice/contracts';
 import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoundStatusOptions } from '../../../components/game-round-table';
 import { DateTimeInput } from '../../../components/inputs/date-time-input';
-import type { GameRoundFilters } from '../api/game-rounds-api';
-import { RecordIdsInput } from './record-ids-input';
+import type { GameRoundFilters } from '../../../lib/game-round-search';
+import { RecordIdsInput } from '../../../components/record-ids-input';
 
-export const emptyFilters: GameRoundFilters = { casinoIds: [], gameIds: [] };
+export const emptyFilters: GameRoundFilters = { casinoIds: [], integrationIds: [], gameIds: [] };
 
 const ID_MAX = 100;
 
@@ -21,6 +22,7 @@ const trimmed = (text: string | undefined) => text?.trim() || undefined;
 
 export function GameRoundsSearchForm({ filters, onSearch }: GameRoundsSearchFormProps) {
   const { t } = useTranslation();
+  const statusOptions = useRoundStatusOptions();
   const [values, setValues] = useState<GameRoundFilters>(filters);
   const [applied, setApplied] = useState(filters);
   // Another search arrives from outside (back button, a link): the form shows it.
@@ -81,6 +83,13 @@ export function GameRoundsSearchForm({ filters, onSearch }: GameRoundsSearchForm
           w={280}
         />
         <RecordIdsInput
+          kind="integrations"
+          label={t('gameRounds.fields.integrations')}
+          value={values.integrationIds ?? []}
+          onChange={(integrationIds) => set({ integrationIds })}
+          w={280}
+        />
+        <RecordIdsInput
           kind="games"
           label={t('gameRounds.fields.games')}
           value={values.gameIds}
@@ -92,7 +101,7 @@ export function GameRoundsSearchForm({ filters, onSearch }: GameRoundsSearchForm
           placeholder={t('gameRounds.search.anyStatus')}
           w={200}
           clearable
-          data={roundStatuses.map((status) => ({ value: status, label: t(`gameRounds.status.${status}`) }))}
+          data={statusOptions}
           value={values.status ?? null}
           onChange={(status) => set({ status: (status as RoundStatus | null) ?? undefined })}
         />

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../../components/inputs/date-input';
 import { defaultRange, filterProblem, type ReportParams } from '../api/report-params';
-import { RecordIdsInput } from './record-ids-input';
+import { RecordIdsInput } from '../../../components/record-ids-input';
 
 interface ReportFilterBarProps {
   params: ReportParams;

@@ -14,7 +14,7 @@ import { paths } from '../../../config/paths';
 import { datedFileName, downloadCsv } from '../../../lib/csv-download';
 import { useCan } from '../../../lib/session';
 import { usePlayerCsv } from '../api/reports-api';
-import { RecordIdsInput } from '../components/record-ids-input';
+import { RecordIdsInput } from '../../../components/record-ids-input';
 
 interface ReportCard {
   key: string;

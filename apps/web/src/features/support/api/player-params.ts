@@ -67,15 +67,13 @@ export function usePlayerParams() {
   return { values, open, search, openPlayer };
 }
 
-/**
- * The game-round search filtered by a player, optionally with one of their rounds open — the URL the
- * game-round screen keeps its own state in.
- */
-export function gameRoundsLink(player: OpenPlayer, roundId?: string): string {
+/** The player screen with the player searched for by id and open. */
+export function playerLink(player: OpenPlayer): string {
+  return `${paths.support.player}?${toParams(player, player).toString()}`;
+}
+
+/** The game-round search filtered by a player: the URL the game-round screen keeps its own state in. */
+export function gameRoundsLink(player: OpenPlayer): string {
   const params = new URLSearchParams({ playerId: player.playerId, casinoIds: player.casinoId });
-  if (roundId !== undefined) {
-    params.set('casino', player.casinoId);
-    params.set('round', roundId);
-  }
   return `${paths.reporting.gameRounds}?${params.toString()}`;
 }

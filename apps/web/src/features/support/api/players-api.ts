@@ -1,11 +1,10 @@
 /**
  * Player look-up (`/api/support/players`): a search within the reader's scope, one player with their
- * newest rounds and savegames, and the casinos to search in (by name, from the shared dimensions).
+ * newest rounds and savegames.
  */
 import type { PlayerDetail, PlayerSearchQuery, PlayerSearchResult } from '@backoffice/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { useReportDimensions } from '../../../lib/dimensions';
 
 const RESOURCE = '/support/players';
 
@@ -29,10 +28,4 @@ export function usePlayer(casinoId: string, playerId: string) {
         },
       ),
   });
-}
-
-/** The casinos to search in, by name: the shared list of the reader's dimensions. */
-export function useCasinoChoices() {
-  const dimensions = useReportDimensions();
-  return { ...dimensions, data: dimensions.data?.casinos };
 }

@@ -1,22 +1,20 @@
 /**
  * One player: the spec's fields (personal ones only for roles that see them), the newest rounds — each
- * opening in the game-round screen — and the savegames.
+ * opening in support's round screen — and the savegames.
  */
-import type {
-  GameRoundSummary,
-  PersonalPlayerField,
-  PlayerDetail,
-  SupportPlayer,
-} from '@backoffice/contracts';
-import { Anchor, Badge, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { PersonalPlayerField, PlayerDetail, SupportPlayer } from '@backoffice/contracts';
+import { Anchor, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
-import { formatDate, formatDateTime, formatMinorUnits } from '../../../lib/format';
+import { FieldsTable, NoValue } from '../../../components/fields-table';
+import { GameRoundTable, type RoundColumn } from '../../../components/game-round-table';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { gameRoundsLink, type OpenPlayer } from '../api/player-params';
 import { usePlayer } from '../api/players-api';
+import { roundLink } from '../api/round-links';
 
 function NoData() {
   const { t } = useTranslation();
@@ -30,14 +28,7 @@ function NoData() {
 function PlayerFields({ player }: { player: SupportPlayer }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const known = (value: ReactNode) =>
-    value === null || value === '' ? (
-      <Text span c="dimmed">
-        —
-      </Text>
-    ) : (
-      value
-    );
+  const known = (value: ReactNode) => (value === null || value === '' ? <NoValue /> : value);
   const personal = (key: PersonalPlayerField, format: (value: string) => string = (value) => value) => {
     if (!player.personalData) {
       return (
@@ -67,69 +58,34 @@ function PlayerFields({ player }: { player: SupportPlayer }) {
     ['createdAt', formatDateTime(player.createdAt, language)],
   ];
   return (
-    <Table aria-label={t('support.player.fieldsLabel')} variant="vertical" withTableBorder layout="fixed">
-      <Table.Tbody>
-        {rows.map(([key, value]) => (
-          <Table.Tr key={key}>
-            <Table.Th w={200} scope="row">
-              {t(`support.fields.${key}`)}
-            </Table.Th>
-            <Table.Td>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <FieldsTable
+      label={t('support.player.fieldsLabel')}
+      rows={rows.map(([key, value]) => [t(`support.fields.${key}`), value])}
+    />
   );
 }
 
+const PLAYER_ROUND_COLUMNS = [
+  'startedAt',
+  'roundId',
+  'gameId',
+  'status',
+  'debit',
+  'credit',
+  'totalWin',
+] as const satisfies readonly RoundColumn[];
+
 function LastRounds({ detail }: { detail: PlayerDetail }) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const who: OpenPlayer = { casinoId: detail.player.casinoId, playerId: detail.player.playerId };
-  const money = (round: GameRoundSummary, minor: number) => formatMinorUnits(minor, round.currency, language);
-  const field = (key: string) => t(`support.rounds.${key}`);
   return (
     <>
-      <Table.ScrollContainer minWidth={700}>
-        <Table striped verticalSpacing="xs" aria-label={t('support.rounds.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{field('startedAt')}</Table.Th>
-              <Table.Th>{field('roundId')}</Table.Th>
-              <Table.Th>{field('gameId')}</Table.Th>
-              <Table.Th>{field('status')}</Table.Th>
-              <Table.Th ta="right">{field('debit')}</Table.Th>
-              <Table.Th ta="right">{field('credit')}</Table.Th>
-              <Table.Th ta="right">{field('totalWin')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {detail.lastRounds.map((round) => (
-              <Table.Tr key={round.roundId}>
-                <Table.Td>{formatDateTime(round.startedAt, language)}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={gameRoundsLink(who, round.roundId)}>
-                    {round.roundId}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{round.gameId}</Table.Td>
-                <Table.Td>
-                  {round.status === 'open' ? (
-                    <Badge color="orange" variant="light">
-                      {t('gameRounds.status.open')}
-                    </Badge>
-                  ) : (
-                    t(`gameRounds.status.${round.status}`)
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">{money(round, round.debit)}</Table.Td>
-                <Table.Td ta="right">{money(round, round.credit)}</Table.Td>
-                <Table.Td ta="right">{money(round, round.totalWin)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <GameRoundTable
+        rounds={detail.lastRounds}
+        label={t('support.rounds.title')}
+        columns={PLAYER_ROUND_COLUMNS}
+        roundLink={roundLink}
+      />
       {detail.lastRounds.length === 0 && <NoData />}
       {detail.moreRounds && (
         <Anchor component={Link} to={gameRoundsLink(who)} size="sm">

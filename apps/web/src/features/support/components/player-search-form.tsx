@@ -3,11 +3,11 @@
  * name for roles that see personal data —, applied with "Search".
  */
 import { seesPersonalData } from '@backoffice/contracts';
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
-import { useCasinoChoices } from '../api/players-api';
+import { DimensionSelect } from '../../../components/dimension-select';
 import { searchQueryOf, type PlayerSearchValues } from '../api/player-params';
 
 const TEXT_MAX = 100;
@@ -20,41 +20,6 @@ interface PlayerSearchFormProps {
 }
 
 const trimmed = (text: string | undefined) => text?.trim() || undefined;
-
-function CasinoSelect({ value, onChange }: { value: string | undefined; onChange: (id?: string) => void }) {
-  const { t } = useTranslation();
-  const { data, isError, isPending } = useCasinoChoices();
-  const label = t('support.fields.casinoId');
-  if (isError) {
-    return (
-      <TextInput
-        label={label}
-        maxLength={TEXT_MAX}
-        value={value ?? ''}
-        onChange={(event) => onChange(event.currentTarget.value || undefined)}
-      />
-    );
-  }
-  const known = (data ?? []).map(({ id, name }) => ({
-    value: id,
-    label: name === null ? id : `${name} (${id})`,
-  }));
-  // A casino from a link that the list does not hold stays visible.
-  const options =
-    value && !known.some((option) => option.value === value) ? [{ value, label: value }, ...known] : known;
-  return (
-    <Select
-      label={label}
-      placeholder={t('support.search.anyCasino')}
-      searchable
-      clearable
-      data={options}
-      value={value ?? null}
-      onChange={(id) => onChange(id ?? undefined)}
-      nothingFoundMessage={isPending ? t('common.loading') : t('common.noEntries')}
-    />
-  );
-}
 
 export function PlayerSearchForm({ values: applied, onSearch }: PlayerSearchFormProps) {
   const { t } = useTranslation();
@@ -89,7 +54,13 @@ export function PlayerSearchForm({ values: applied, onSearch }: PlayerSearchForm
       aria-label={t('support.search.title')}
     >
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
-        <CasinoSelect value={values.casinoId} onChange={(casinoId) => set({ casinoId })} />
+        <DimensionSelect
+          kind="casinos"
+          label={t('support.fields.casinoId')}
+          placeholder={t('support.search.anyCasino')}
+          value={values.casinoId}
+          onChange={(casinoId) => set({ casinoId })}
+        />
         <TextInput
           label={t('support.fields.playerId')}
           maxLength={TEXT_MAX}
