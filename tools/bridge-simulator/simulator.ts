@@ -30,6 +30,7 @@ export const bridgeSimulatorModes = [
   'hang',
   'error',
   'slow',
+  'drop',
   'bad-signature',
   'reject',
   'malformed',
@@ -351,6 +352,12 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
     readBody(request).then(
       (body) => {
         const reply = handleProtocol(method, path, request, body);
+        if (modeAtStart === 'drop') {
+          // Done, but the connection breaks before the answer: the caller cannot know.
+          log({ server: 'protocol', method, path, mode: modeAtStart, durationMs: Date.now() - started });
+          request.socket.destroy();
+          return;
+        }
         if (modeAtStart !== 'slow') return finish(reply);
         const timer = setTimeout(() => {
           pendingTimers.delete(timer);

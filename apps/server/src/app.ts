@@ -32,6 +32,7 @@ import { casinosRoutes } from './modules/casinos/casinos.routes';
 import { createCasinosService } from './modules/casinos/casinos.service';
 import { gameAssignmentsRoutes } from './modules/game-assignments/game-assignments.routes';
 import { gameRoundsRoutes } from './modules/game-rounds/game-rounds.routes';
+import { createGameRoundsRepository } from './modules/game-rounds/game-rounds.repository';
 import { createGameRoundsService } from './modules/game-rounds/game-rounds.service';
 import { gameProvidersRoutes } from './modules/game-providers/game-providers.routes';
 import { createGameProvidersService } from './modules/game-providers/game-providers.service';
@@ -60,8 +61,11 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { significantEventsRoutes } from './modules/significant-events/significant-events.routes';
 import { createSignificantEventsService } from './modules/significant-events/significant-events.service';
+import { createClosuresService, type ClosuresServiceOptions } from './modules/support/closures.service';
 import { createPlayersService } from './modules/support/players.service';
+import { createSavegamesService } from './modules/support/savegames.service';
 import { supportRoutes } from './modules/support/support.routes';
+import { CLOSE_RETRY_INTERVAL_MS, startCloseRetries } from './jobs/close-retries';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
@@ -94,6 +98,10 @@ export interface AppOptions {
   extraOidcClients?: ClientMetadata[];
   /** Options of the integrations service (tests shorten the bridge client's timeouts). */
   integrations?: IntegrationsServiceOptions;
+  /** Options of support's closes (tests shorten the bridge client's timeouts). */
+  closures?: ClosuresServiceOptions;
+  /** How often due automatic retries of pending bookings run; false: never (tests run them by hand). */
+  closeRetryIntervalMs?: number | false;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -114,6 +122,8 @@ export async function buildApp({
   logger,
   extraOidcClients,
   integrations,
+  closures: closuresOptions,
+  closeRetryIntervalMs = CLOSE_RETRY_INTERVAL_MS,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -243,10 +253,17 @@ export async function buildApp({
   await app.register(auditActorsRoutes, { prefix: '/api/audit-entries/actors', db });
   const gameRounds = createGameRoundsService(db);
   await app.register(gameRoundsRoutes, { prefix: '/api/game-rounds', service: gameRounds });
+  const closures = createClosuresService(db, createGameRoundsRepository(), closuresOptions);
   await app.register(supportRoutes, {
     prefix: '/api/support',
     players: createPlayersService(db, gameRounds),
+    closures,
+    savegames: createSavegamesService(db),
   });
+  if (closeRetryIntervalMs !== false) {
+    const stop = startCloseRetries(closures, app.log, closeRetryIntervalMs);
+    app.addHook('onClose', async () => stop());
+  }
   await app.register(significantEventsRoutes, {
     prefix: '/api/significant-events',
     service: createSignificantEventsService(db),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Role } from '@backoffice/contracts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppOptions } from '../app';
 import { loadConfig } from '../config';
 import { userCasinoScopes, userIntegrationScopes, users } from '../db/schema/index';
 import { SESSION_COOKIE } from '../modules/auth/auth.routes';
@@ -89,13 +89,18 @@ export function withSession(headers: Record<string, string>, options: InjectOpti
   return { ...options, headers: { ...headers, ...extra, cookie } };
 }
 
+/** What a test may set of the app besides the environment. */
+export type TestAppOptions = Pick<AppOptions, 'closures' | 'closeRetryIntervalMs' | 'integrations'>;
+
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, logger: false });
+  // Automatic booking retries run only where a test asks for them.
+  const app = await buildApp({ config, database, logger: false, closeRetryIntervalMs: false, ...options });
   await app.ready();
 
   async function signIn(
@@ -121,12 +126,16 @@ export async function createTestApp(
 }
 
 /** Declares the suite once per database engine under test; `ctx()` gives that run's app and database. */
-export function describeEachEngine(name: string, suite: (ctx: () => TestContext) => void): void {
+export function describeEachEngine(
+  name: string,
+  suite: (ctx: () => TestContext) => void,
+  options: TestAppOptions = {},
+): void {
   for (const engine of testEngines) {
     describe(`${name} [${engine}]`, () => {
       let context: Awaited<ReturnType<typeof createTestApp>> | undefined;
       beforeAll(async () => {
-        context = await createTestApp(engine);
+        context = await createTestApp(engine, {}, options);
       });
       afterAll(async () => {
         await context?.close();

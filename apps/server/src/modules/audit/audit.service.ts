@@ -22,7 +22,11 @@ export type AuditAction =
   | 'deactivate'
   | 'push'
   | 'api-key-created'
-  | 'api-key-revoked';
+  | 'api-key-revoked'
+  | 'close-requested'
+  | 'close'
+  | 'close-rejected'
+  | 'soft-delete';
 
 type Fields = Record<string, unknown>;
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;

@@ -21,6 +21,7 @@ export interface RoundFilter {
   roundId?: string | undefined;
   providerRoundId?: string | undefined;
   playerId?: string | undefined;
+  integrationIds?: readonly string[] | undefined;
   gameIds?: readonly string[] | undefined;
   status?: RoundStatus | undefined;
   from?: string | undefined;
@@ -110,6 +111,9 @@ function filterConditions(filter: RoundFilter): SQL[] {
     conditions.push(sql`g.provider_round_id = ${filter.providerRoundId}`);
   }
   if (filter.playerId !== undefined) conditions.push(sql`g.player_id = ${filter.playerId}`);
+  if (filter.integrationIds && filter.integrationIds.length > 0) {
+    conditions.push(sql`g.integration_id = any(${textArray(filter.integrationIds)})`);
+  }
   if (filter.gameIds && filter.gameIds.length > 0) {
     conditions.push(sql`g.game_id = any(${textArray(filter.gameIds)})`);
   }

@@ -7,12 +7,17 @@ import {
   playersBatchSchema,
   roundsBatchSchema,
   savegamesBatchSchema,
+  supportFeedAckSchema,
+  supportFeedQuerySchema,
+  supportFeedSchema,
 } from '@backoffice/contracts';
 import type { FastifyRequest } from 'fastify';
 import { validatorCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/http-schemas';
+import { acknowledgeSupportFeed, readSupportFeed } from '../support/support-feed';
 import { authenticateApiKey } from './api-keys';
 import { fastRoundsBatch } from './fast-rounds';
 import { createIngestService } from './ingest.service';
@@ -114,6 +119,37 @@ export const platformRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         request.language,
         roundsTextOf(request.body),
       ),
+  );
+
+  app.get(
+    '/support-actions',
+    {
+      ...route,
+      schema: {
+        tags: ['Platform'],
+        summary:
+          "The integration's support actions (rounds closed, savegames deleted) not yet acknowledged, oldest first; they come again until acknowledged",
+        querystring: supportFeedQuerySchema,
+        response: { 200: supportFeedSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => readSupportFeed(db, integrationOf(request), request.query.limit),
+  );
+
+  app.post(
+    '/support-actions/ack',
+    {
+      ...route,
+      schema: {
+        tags: ['Platform'],
+        summary: 'Acknowledge the support actions up to and including a position (they are applied)',
+        body: supportFeedAckSchema,
+        response: { 200: z.object({ acknowledged: z.int() }), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      acknowledged: await acknowledgeSupportFeed(db, integrationOf(request), request.body.upTo),
+    }),
   );
 
   app.post(

@@ -1,7 +1,8 @@
 import type { SignificantEvent, SignificantEventListQuery } from '@backoffice/contracts';
-import { and, count, desc, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { significantEvents } from '../../db/schema/index';
+import { casinoScopeCondition, type Scope } from '../../lib/scope';
 import { likePattern } from '../../lib/sql';
 
 type Row = typeof significantEvents.$inferSelect;
@@ -22,9 +23,15 @@ function toEvent(row: Row): SignificantEvent {
   };
 }
 
-function filterOf(query: SignificantEventListQuery): SQL | undefined {
+/**
+ * An event about one casino (a support action) is for the readers with that casino in scope; events about
+ * no single casino are for every reader.
+ */
+function filterOf(query: SignificantEventListQuery, scope: Scope): SQL | undefined {
   const pattern = query.q ? likePattern(query.q) : undefined;
+  const ofCasino = casinoScopeCondition(scope, significantEvents.casinoId);
   return and(
+    ofCasino ? or(isNull(significantEvents.casinoId), ofCasino) : undefined,
     query.from ? gte(significantEvents.happenedAt, iso(query.from)) : undefined,
     // Events are answered to the millisecond: `to` includes its whole millisecond.
     query.to ? lt(significantEvents.happenedAt, new Date(Date.parse(query.to) + 1).toISOString()) : undefined,
@@ -37,6 +44,8 @@ function filterOf(query: SignificantEventListQuery): SQL | undefined {
 export interface NewSignificantEvent {
   happenedAt: string;
   reason: string;
+  /** The casino the event concerns; only readers with it in scope see the event. */
+  casinoId?: string | null;
   component: string | null;
   userName: string | null;
   beforeValue: string | null;
@@ -50,8 +59,9 @@ export function createSignificantEventsRepository() {
     async list(
       db: Db,
       query: SignificantEventListQuery,
+      scope: Scope,
     ): Promise<{ items: SignificantEvent[]; total: number }> {
-      const filter = filterOf(query);
+      const filter = filterOf(query, scope);
       const [rows, [totals]] = await Promise.all([
         db
           .select()

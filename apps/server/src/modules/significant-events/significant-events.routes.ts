@@ -6,6 +6,7 @@ import {
 } from '@backoffice/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/http-schemas';
+import { principalOf } from '../../plugins/access';
 import type { SignificantEventsService } from './significant-events.service';
 
 const tags = ['Reporting'];
@@ -27,7 +28,7 @@ export const significantEventsRoutes: FastifyPluginAsyncZod<{ service: Significa
         response: { 200: significantEventPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.list(request.query),
+    (request) => service.list(request.query, principalOf(request).scope),
   );
 
   app.post(

@@ -5,6 +5,7 @@ import type {
   SignificantEventListQuery,
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
+import type { Scope } from '../../lib/scope';
 import { pageOf } from '../../lib/sql';
 import { auditOf, type Actor } from '../audit/audit.service';
 import { createSignificantEventsRepository } from './significant-events.repository';
@@ -16,8 +17,8 @@ const orNull = (text: string | null | undefined) => (text ? text : null);
 
 export function createSignificantEventsService(db: Db, repository = createSignificantEventsRepository()) {
   return {
-    async list(query: SignificantEventListQuery): Promise<Page<SignificantEvent>> {
-      return pageOf(query, await repository.list(db, query));
+    async list(query: SignificantEventListQuery, scope: Scope): Promise<Page<SignificantEvent>> {
+      return pageOf(query, await repository.list(db, query, scope));
     },
 
     create(input: SignificantEventInput, actor: Actor | null): Promise<SignificantEvent> {

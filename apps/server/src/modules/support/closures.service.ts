@@ -1,0 +1,660 @@
+/**
+ * Closing an open round (spec §4, architecture §7): refund the bet, book the total win, or close without
+ * booking — exactly once, whatever the bridge does.
+ *
+ * 1. One transaction locks the round, checks that it can be closed this way, stores the close with its
+ *    idempotency key and the booking's body, and marks the round (`closure_id`). A second close of the
+ *    round waits for that lock and is then refused; the platform's reports leave a marked round alone.
+ * 2. Each attempt claims the close (attempt count, next automatic retry, a bridge-call event) and calls
+ *    the bridge with the stored key and body — never a new key for the same close.
+ * 3. The bridge's answer decides: booked (or replayed) → the transaction that closes the round (status
+ *    manualClose, rollups, audit, significant event, support feed); rejected (422) → the close is over and
+ *    the round open again, so a new close is a new attempt with a new key; anything else (timeout,
+ *    connection lost, 5xx) → the outcome is unknown and the close stays pending, retried with the same key
+ *    by the agent and automatically with back-off until the bridge answers.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CLOSE_RETRY_DELAYS_MS,
+  bridgeBookingRequestSchema,
+  bridgePaths,
+  hasPermission,
+  isFinalStatus,
+  type BridgeBookingRequest,
+  type CloseBooking,
+  type CloseRoundInput,
+  type ErrorCode,
+  type RoundClosure,
+  type RoundStatus,
+  type SupportRound,
+  type TimelineEntry,
+} from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { RoundHistoryEntry } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { Scope } from '../../lib/scope';
+import { rowsOf } from '../../lib/sql';
+import type { Principal } from '../../plugins/access';
+import type { Actor } from '../audit/audit.service';
+import { recordAudit } from '../audit/audit.service';
+import { BridgeCallError, createBridgeClient, type BridgeClientOptions } from '../bridges/bridge-client';
+import type { GameRoundsRepository } from '../game-rounds/game-rounds.repository';
+import { historyAppended } from '../platform/round-history';
+import { applyContributions, lockRatesShared, RollupChanges } from '../platform/rollups';
+import { createSignificantEventsRepository } from '../significant-events/significant-events.repository';
+import { appendSupportAction } from './support-feed';
+
+export interface ClosuresServiceOptions {
+  /** Tests shorten the bridge client's timeouts. */
+  bridgeClient?: BridgeClientOptions;
+}
+
+/** How an attempt came about: the close itself, an agent's retry, or the automatic retry. */
+type Trigger = 'request' | 'retry' | 'automatic';
+
+interface LockedRound {
+  casino_id: string;
+  round_id: string;
+  started_at: string;
+  integration_id: string;
+  player_id: string;
+  game_id: string;
+  currency: string;
+  status: RoundStatus;
+  debit: number;
+  credit: number;
+  total_win: number;
+  closure_id: string | null;
+}
+
+interface ClosureRow {
+  id: string;
+  casino_id: string;
+  round_id: string;
+  started_at: string;
+  integration_id: string;
+  player_id: string;
+  bridge_id: string | null;
+  booking: CloseBooking;
+  state: RoundClosure['state'];
+  amount: number;
+  currency: string;
+  idempotency_key: string | null;
+  request: BridgeBookingRequest | null;
+  reason: string;
+  requested_by_name: string | null;
+  requested_at: string;
+  finished_at: string | null;
+  attempts: number;
+  next_attempt_at: string | null;
+  last_error: string | null;
+  bridge_booking_id: string | null;
+}
+
+const isoMs = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const roundColumns = sql`g.casino_id, g.round_id, ${isoMs('g.started_at')} as started_at, g.integration_id,
+  g.player_id, g.game_id, g.currency, g.status, g.debit::float8 as debit, g.credit::float8 as credit,
+  g.total_win::float8 as total_win, g.closure_id`;
+
+const closureColumns = sql`c.id, c.casino_id, c.round_id, ${isoMs('c.started_at')} as started_at,
+  c.integration_id, c.player_id, c.bridge_id, c.booking, c.state, c.amount::float8 as amount, c.currency,
+  c.idempotency_key, c.request, c.reason, c.requested_by_name, ${isoMs('c.requested_at')} as requested_at,
+  ${isoMs('c.finished_at')} as finished_at, c.attempts, ${isoMs('c.next_attempt_at')} as next_attempt_at,
+  c.last_error, c.bridge_booking_id`;
+
+/** A limited agent acts on a round of one of their casinos or of one of their integrations. */
+function inScope(scope: Scope) {
+  if (scope.unlimited) return sql`true`;
+  const list = (ids: readonly string[]) =>
+    ids.length === 0
+      ? sql`array[]::text[]`
+      : sql`array[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]`;
+  return sql`(g.casino_id = any(${list(scope.casinoIds)}) or g.integration_id = any(${list(scope.integrationIds)}))`;
+}
+
+/** The round (the newest with this id in its casino), locked until the transaction ends. */
+async function lockRound(tx: Db, casinoId: string, roundId: string, scope: Scope) {
+  const [row] = rowsOf<LockedRound>(
+    await tx.execute(sql`select ${roundColumns} from game_rounds g
+      where g.casino_id = ${casinoId} and g.round_id = ${roundId} and ${inScope(scope)}
+      order by g.started_at desc limit 1
+      for update of g`),
+  );
+  return row;
+}
+
+async function lockRoundOf(tx: Db, closure: ClosureRow) {
+  const [row] = rowsOf<LockedRound>(
+    await tx.execute(sql`select ${roundColumns} from game_rounds g
+      where g.casino_id = ${closure.casino_id} and g.round_id = ${closure.round_id}
+        and g.started_at = ${closure.started_at}::timestamptz
+      for update of g`),
+  );
+  return row;
+}
+
+async function readClosure(tx: Db, id: string, lock = false) {
+  const [row] = rowsOf<ClosureRow>(
+    await tx.execute(
+      sql`select ${closureColumns} from round_closures c where c.id = ${id} ${lock ? sql`for update` : sql``}`,
+    ),
+  );
+  return row;
+}
+
+interface Choice {
+  allowed: boolean;
+  reason: ErrorCode | null;
+  amount: number;
+}
+
+/** What each booking type would book now, and if it is not possible, why. */
+export function choicesOf(
+  round: Pick<LockedRound, 'status' | 'closure_id' | 'debit' | 'credit' | 'total_win'>,
+) {
+  const blocked: ErrorCode | null = isFinalStatus(round.status)
+    ? 'ROUND_NOT_OPEN'
+    : round.closure_id !== null
+      ? 'ROUND_CLOSE_IN_PROGRESS'
+      : null;
+  const choice = (amount: number, problem: ErrorCode | null): Choice => {
+    const reason = blocked ?? problem;
+    return { allowed: reason === null, reason, amount };
+  };
+  const winLeft = round.total_win - round.credit;
+  return {
+    // Once the player has won anything, the bet is not given back.
+    refund: choice(
+      round.debit,
+      round.total_win > 0 || round.credit > 0
+        ? 'REFUND_AFTER_WIN'
+        : round.debit <= 0
+          ? 'NO_BET_TO_REFUND'
+          : null,
+    ),
+    win: choice(Math.max(winLeft, 0), winLeft <= 0 ? 'NO_WIN_TO_BOOK' : null),
+    none: choice(0, null),
+  } satisfies Record<CloseBooking, Choice>;
+}
+
+function toClosure(row: ClosureRow): RoundClosure {
+  return {
+    id: row.id,
+    booking: row.booking,
+    state: row.state,
+    amount: Number(row.amount),
+    currency: row.currency,
+    idempotencyKey: row.idempotency_key,
+    reason: row.reason,
+    requestedBy: row.requested_by_name,
+    requestedAt: row.requested_at,
+    finishedAt: row.finished_at,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at,
+    lastError: row.last_error,
+    bridgeBookingId: row.bridge_booking_id,
+  };
+}
+
+const roundEntity = (closure: Pick<ClosureRow, 'casino_id' | 'round_id'>) =>
+  `${closure.casino_id}/${closure.round_id}`;
+
+async function addAction(tx: Db, closureId: string, action: string, by: Actor | null) {
+  await tx.execute(sql`insert into round_closure_events (closure_id, kind, action, actor_name)
+    values (${closureId}, 'action', ${action}, ${by?.name ?? null})`);
+}
+
+/** When the next automatic retry is due after `attempts` calls; null once the back-off is used up. */
+function nextAttemptAfter(attempts: number): string | null {
+  const delay = CLOSE_RETRY_DELAYS_MS[attempts - 1];
+  return delay === undefined ? null : new Date(Date.now() + delay).toISOString();
+}
+
+export function createClosuresService(
+  db: Db,
+  rounds: GameRoundsRepository,
+  options: ClosuresServiceOptions = {},
+) {
+  const bridgeClient = createBridgeClient(options.bridgeClient);
+  const significantEvents = createSignificantEventsRepository();
+
+  /**
+   * Closes the locked round as the close says (in the caller's transaction): status manualClose, the
+   * booked win credited or the bet returned, the rollups moved, and the close audited, recorded as a
+   * significant event and put on the platform's feed.
+   */
+  async function closeRound(
+    tx: Db,
+    round: LockedRound,
+    closure: ClosureRow,
+    bookingId: string | null,
+    by: Actor | null,
+  ) {
+    const credit = closure.booking === 'win' ? round.credit + Number(closure.amount) : round.credit;
+    const betReturned = closure.booking === 'refund';
+    await tx.execute(sql`update game_rounds g set status = 'manualClose', credit = ${credit},
+        bet_returned = ${betReturned}, updated_at = now(), received_at = now(), history = ${historyAppended()}
+      where g.casino_id = ${round.casino_id} and g.round_id = ${round.round_id}
+        and g.started_at = ${round.started_at}::timestamptz`);
+    const before = {
+      casinoId: round.casino_id,
+      startedAt: round.started_at,
+      gameId: round.game_id,
+      currency: round.currency,
+      status: round.status,
+      debit: round.debit,
+      credit: round.credit,
+    };
+    const changes = new RollupChanges()
+      .add(before, round.integration_id, -1)
+      .add({ ...before, status: 'manualClose', credit, betReturned }, round.integration_id);
+    const rows = changes.rows();
+    await lockRatesShared(tx, rows);
+    await applyContributions(tx, rows);
+    await tx.execute(sql`update round_closures set state = 'closed', finished_at = now(),
+        next_attempt_at = null, last_error = null, bridge_booking_id = ${bookingId}
+      where id = ${closure.id}`);
+    await addAction(tx, closure.id, 'closed', by);
+    const booked = { booking: closure.booking, amount: Number(closure.amount), currency: closure.currency };
+    await recordAudit(tx, {
+      actor: by,
+      entityType: 'game-round',
+      entityId: roundEntity(closure),
+      action: 'close',
+      before: { status: round.status, credit: round.credit },
+      after: { status: 'manualClose', credit, ...booked, bridgeBookingId: bookingId, reason: closure.reason },
+    });
+    const what =
+      closure.booking === 'none'
+        ? 'without operator booking'
+        : `with ${closure.booking === 'refund' ? 'a refund of the bet' : 'a booking of the total win'} (${booked.amount} ${booked.currency} minor units)`;
+    await significantEvents.insert(tx, {
+      happenedAt: new Date().toISOString(),
+      reason: `Game round ${closure.round_id} of casino ${closure.casino_id} closed by support ${what}: ${closure.reason}`,
+      component: 'player support',
+      userName: closure.requested_by_name,
+      beforeValue: round.status,
+      afterValue: 'manualClose',
+      casinoId: closure.casino_id,
+      createdBy: by?.id ?? null,
+      createdByName: by?.name ?? null,
+    });
+    await appendSupportAction(tx, closure.integration_id, {
+      kind: 'round-closed',
+      casinoId: closure.casino_id,
+      playerId: closure.player_id,
+      roundId: closure.round_id,
+      startedAt: closure.started_at,
+      status: 'manualClose',
+      booking: closure.booking,
+      amount: booked.amount,
+      currency: closure.currency,
+      bridgeBookingId: bookingId,
+      gameId: null,
+      deletion: null,
+      reason: closure.reason,
+    });
+  }
+
+  /** Claims the next attempt of a pending close: counts it and records the bridge call about to be made. */
+  async function claim(closureId: string, trigger: Trigger, by: Actor | null) {
+    return db.transaction(async (tx) => {
+      const closure = await readClosure(tx, closureId, true);
+      if (closure?.state !== 'pending' || !closure.request || !closure.idempotency_key) return undefined;
+      // Another instance took this automatic retry already.
+      if (
+        trigger === 'automatic' &&
+        (!closure.next_attempt_at || Date.parse(closure.next_attempt_at) > Date.now())
+      ) {
+        return undefined;
+      }
+      const attempts = closure.attempts + 1;
+      await tx.execute(sql`update round_closures set attempts = ${attempts},
+          next_attempt_at = ${nextAttemptAfter(attempts)}::timestamptz
+        where id = ${closureId}`);
+      if (trigger === 'retry') await addAction(tx, closureId, 'close-retried', by);
+      const path = bridgePaths.booking(closure.booking === 'refund' ? 'refund' : 'win');
+      const [event] = rowsOf<{ id: string }>(
+        await tx.execute(sql`insert into round_closure_events (closure_id, kind, request, outcome)
+          values (${closureId}, 'bridge-call', ${JSON.stringify({
+            method: 'POST',
+            path,
+            idempotencyKey: closure.idempotency_key,
+            body: closure.request,
+          })}::jsonb, 'in-flight')
+          returning id`),
+      );
+      const [bridge] = rowsOf<{ router_url: string; secret: string }>(
+        await tx.execute(sql`select router_url, secret from bridges where id = ${closure.bridge_id}`),
+      );
+      return { closure, eventId: event!.id, bridge };
+    });
+  }
+
+  async function recordCall(
+    tx: Db,
+    eventId: string,
+    call: { outcome: string; status: number | null; body: unknown; error: string | null; durationMs: number },
+  ) {
+    await tx.execute(sql`update round_closure_events set outcome = ${call.outcome},
+        answer_status = ${call.status}, answer_body = ${call.body === null ? null : JSON.stringify(call.body)}::jsonb,
+        error = ${call.error}, duration_ms = ${call.durationMs}
+      where id = ${eventId}`);
+  }
+
+  /**
+   * One attempt of a pending close's booking. Resolves once the round is closed (by this attempt or by
+   * another one that got there first); throws the bridge's error otherwise — a rejection after ending the
+   * close, any other failure leaving it pending.
+   */
+  async function attempt(closureId: string, trigger: Trigger, by: Actor | null): Promise<void> {
+    const claimed = await claim(closureId, trigger, by);
+    if (!claimed) {
+      if (trigger === 'retry') throw new AppError('ROUND_CLOSE_NOT_PENDING');
+      return;
+    }
+    const { closure, eventId, bridge } = claimed;
+    const started = Date.now();
+    if (!bridge) {
+      await db.transaction(async (tx) => {
+        await recordCall(tx, eventId, {
+          outcome: 'unknown',
+          status: null,
+          body: null,
+          error: 'BRIDGE_NOT_FOUND',
+          durationMs: 0,
+        });
+        await tx.execute(
+          sql`update round_closures set last_error = 'BRIDGE_NOT_FOUND' where id = ${closureId}`,
+        );
+      });
+      throw new AppError('BRIDGE_NOT_FOUND');
+    }
+    const target = { routerUrl: bridge.router_url, secret: bridge.secret };
+    const request = closure.request!;
+    const key = closure.idempotency_key!;
+    try {
+      const result =
+        closure.booking === 'refund'
+          ? await bridgeClient.refund(target, request, key)
+          : await bridgeClient.bookWin(target, request, key);
+      await db.transaction(async (tx) => {
+        await recordCall(tx, eventId, {
+          outcome: result.replayed ? 'replayed' : 'booked',
+          status: result.replayed ? 200 : 201,
+          body: result.booking,
+          error: null,
+          durationMs: Date.now() - started,
+        });
+        const round = await lockRoundOf(tx, closure);
+        const current = await readClosure(tx, closureId, true);
+        // Another attempt closed it already: this answer is the same booking, replayed.
+        if (!round || current?.state !== 'pending') return;
+        await closeRound(tx, round, current, result.booking.bookingId, by);
+      });
+    } catch (error) {
+      const failure = error instanceof BridgeCallError ? error : undefined;
+      const code: ErrorCode = failure?.code ?? (error instanceof AppError ? error.code : 'INTERNAL');
+      const rejected = code === 'BRIDGE_BOOKING_REJECTED';
+      await db.transaction(async (tx) => {
+        await recordCall(tx, eventId, {
+          outcome: rejected ? 'rejected' : 'unknown',
+          status: failure?.bridgeStatus ?? null,
+          body: failure?.bridgeCode ? { code: failure.bridgeCode } : null,
+          error: code,
+          durationMs: Date.now() - started,
+        });
+        if (!rejected) {
+          await tx.execute(
+            sql`update round_closures set last_error = ${code} where id = ${closureId} and state = 'pending'`,
+          );
+          return;
+        }
+        const round = await lockRoundOf(tx, closure);
+        const current = await readClosure(tx, closureId, true);
+        if (current?.state !== 'pending') return;
+        // The operator refused the booking: nothing was booked, the round is open again.
+        await tx.execute(sql`update round_closures set state = 'rejected', finished_at = now(),
+            next_attempt_at = null, last_error = ${code}
+          where id = ${closureId}`);
+        if (round?.closure_id === closureId) {
+          await tx.execute(sql`update game_rounds set closure_id = null
+            where casino_id = ${round.casino_id} and round_id = ${round.round_id}
+              and started_at = ${round.started_at}::timestamptz`);
+        }
+        await addAction(tx, closureId, 'close-rejected', by);
+        await recordAudit(tx, {
+          actor: by,
+          entityType: 'game-round',
+          entityId: roundEntity(closure),
+          action: 'close-rejected',
+          before: { closure: 'pending' },
+          after: { closure: 'rejected', booking: closure.booking, error: code },
+        });
+      });
+      throw error;
+    }
+  }
+
+  /** The round as support sees it: details, the close, the choices and the timeline. */
+  async function view(
+    casinoId: string,
+    roundId: string,
+    reader: Pick<Principal, 'role' | 'scope'>,
+  ): Promise<SupportRound> {
+    const round = await rounds.find(db, casinoId, roundId, reader.scope);
+    if (!round) throw new AppError('RECORD_NOT_FOUND');
+    const [stored] = rowsOf<{
+      history: RoundHistoryEntry[] | null;
+      closure_id: string | null;
+      updated_at: string;
+      received_at: string;
+    }>(
+      await db.execute(sql`select history, closure_id, ${isoMs('updated_at')} as updated_at,
+          ${isoMs('received_at')} as received_at
+        from game_rounds where casino_id = ${casinoId} and round_id = ${roundId}
+          and started_at = ${round.startedAt}::timestamptz`),
+    );
+    const closures = rowsOf<ClosureRow>(
+      await db.execute(sql`select ${closureColumns} from round_closures c
+        where c.casino_id = ${casinoId} and c.round_id = ${roundId} and c.started_at = ${round.startedAt}::timestamptz
+        order by c.requested_at`),
+    );
+    const events = rowsOf<{
+      closure_id: string;
+      at: string;
+      kind: 'action' | 'bridge-call';
+      action: string | null;
+      actor_name: string | null;
+      request: { method: string; path: string; idempotencyKey: string; body: unknown } | null;
+      outcome: string | null;
+      answer_status: number | null;
+      answer_body: unknown;
+      error: string | null;
+      duration_ms: number | null;
+    }>(
+      await db.execute(sql`select e.closure_id, ${isoMs('e.at')} as at, e.kind, e.action, e.actor_name,
+          e.request, e.outcome, e.answer_status, e.answer_body, e.error, e.duration_ms
+        from round_closure_events e join round_closures c on c.id = e.closure_id
+        where c.casino_id = ${casinoId} and c.round_id = ${roundId} and c.started_at = ${round.startedAt}::timestamptz
+        order by e.at, e.id`),
+    );
+    const byId = new Map(closures.map((closure) => [closure.id, closure]));
+    const active = stored?.closure_id ? byId.get(stored.closure_id) : undefined;
+    const shown = active ?? closures.at(-1);
+    const closedBySupport = active?.state === 'closed';
+    const timeline: TimelineEntry[] = [
+      ...(stored?.history ?? []).map((state): TimelineEntry => ({
+        kind: 'state',
+        ...state,
+        receivedAt: state.receivedAt ?? null,
+      })),
+      {
+        kind: 'state' as const,
+        at: stored?.updated_at ?? round.updatedAt,
+        receivedAt: stored?.received_at ?? null,
+        status: round.status,
+        debit: round.debit,
+        credit: round.credit,
+        totalWin: round.totalWin,
+        source: closedBySupport ? ('support' as const) : ('platform' as const),
+      },
+      ...events.map((event): TimelineEntry => {
+        const closure = byId.get(event.closure_id)!;
+        if (event.kind === 'action') {
+          const requested = event.action === 'close-requested';
+          return {
+            kind: 'action',
+            at: event.at,
+            action: event.action as 'close-requested',
+            booking: closure.booking,
+            by: event.actor_name,
+            reason: requested ? closure.reason : null,
+          };
+        }
+        return {
+          kind: 'bridge-call',
+          at: event.at,
+          durationMs: event.duration_ms,
+          request: event.request ?? { method: 'POST', path: '', idempotencyKey: '', body: null },
+          outcome: (event.outcome ?? 'unknown') as 'unknown',
+          answer:
+            event.outcome === 'in-flight'
+              ? null
+              : { status: event.answer_status, body: event.answer_body ?? null, error: event.error },
+        };
+      }),
+    ].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+    const choices = choicesOf({
+      status: round.status,
+      closure_id: stored?.closure_id ?? null,
+      debit: round.debit,
+      credit: round.credit,
+      total_win: round.totalWin,
+    });
+    return {
+      round,
+      closure: shown ? toClosure(shown) : null,
+      choices,
+      mayAct: hasPermission(reader.role, 'playerSupportActions'),
+      timeline,
+    };
+  }
+
+  return {
+    view,
+
+    /** Closes an open round with one booking type; see the file's comment for how. */
+    async close(
+      casinoId: string,
+      roundId: string,
+      input: CloseRoundInput,
+      principal: Pick<Principal, 'role' | 'scope'>,
+      actor: Actor | null,
+    ): Promise<SupportRound> {
+      if (input.confirmation.trim() === '') throw new AppError('ROUND_ID_REQUIRED');
+      if (input.confirmation !== roundId) throw new AppError('CONFIRMATION_MISMATCH');
+      const closureId = randomUUID();
+      const closure = await db.transaction(async (tx) => {
+        const round = await lockRound(tx, casinoId, roundId, principal.scope);
+        if (!round) throw new AppError('RECORD_NOT_FOUND');
+        const choice = choicesOf(round)[input.booking];
+        if (!choice.allowed) throw new AppError(choice.reason!);
+        const [casino] = rowsOf<{ bridge_id: string }>(
+          await tx.execute(sql`select bridge_id from casinos where id = ${casinoId}`),
+        );
+        if (input.booking !== 'none' && !casino) throw new AppError('BRIDGE_NOT_FOUND');
+        const key = input.booking === 'none' ? null : `close-${closureId}`;
+        const request: BridgeBookingRequest | null =
+          input.booking === 'none'
+            ? null
+            : {
+                casinoId,
+                playerId: round.player_id,
+                roundId,
+                currency: round.currency,
+                amountMinor: choice.amount,
+                reason: input.reason,
+              };
+        if (request && !bridgeBookingRequestSchema.safeParse(request).success) {
+          throw new AppError('VALIDATION_FAILED', [
+            { path: 'round', message: 'the round cannot be booked through the bridge protocol (its ids)' },
+          ]);
+        }
+        await tx.execute(sql`insert into round_closures (id, casino_id, round_id, started_at, integration_id,
+            player_id, bridge_id, booking, state, amount, currency, idempotency_key, request, reason,
+            requested_by, requested_by_name, next_attempt_at)
+          values (${closureId}, ${casinoId}, ${roundId}, ${round.started_at}::timestamptz, ${round.integration_id},
+            ${round.player_id}, ${casino?.bridge_id ?? null}, ${input.booking}, 'pending', ${choice.amount},
+            ${round.currency}, ${key}, ${request === null ? null : JSON.stringify(request)}::jsonb, ${input.reason},
+            ${actor?.id ?? null}, ${actor?.name ?? null},
+            ${request === null ? null : nextAttemptAfter(1)}::timestamptz)`);
+        await tx.execute(sql`update game_rounds set closure_id = ${closureId}
+          where casino_id = ${casinoId} and round_id = ${roundId} and started_at = ${round.started_at}::timestamptz`);
+        await addAction(tx, closureId, 'close-requested', actor);
+        await recordAudit(tx, {
+          actor,
+          entityType: 'game-round',
+          entityId: `${casinoId}/${roundId}`,
+          action: 'close-requested',
+          before: { status: round.status },
+          after: {
+            booking: input.booking,
+            amount: choice.amount,
+            currency: round.currency,
+            idempotencyKey: key,
+            reason: input.reason,
+          },
+        });
+        const stored = (await readClosure(tx, closureId))!;
+        if (input.booking === 'none') await closeRound(tx, round, stored, null, actor);
+        return stored;
+      });
+      if (closure.booking !== 'none') await attempt(closure.id, 'request', actor);
+      return view(casinoId, roundId, principal);
+    },
+
+    /** Sends a pending close's booking again, with its key. */
+    async retry(
+      casinoId: string,
+      roundId: string,
+      principal: Pick<Principal, 'role' | 'scope'>,
+      actor: Actor | null,
+    ): Promise<SupportRound> {
+      const round = await rounds.find(db, casinoId, roundId, principal.scope);
+      if (!round) throw new AppError('RECORD_NOT_FOUND');
+      const [pending] = rowsOf<{ id: string }>(
+        await db.execute(sql`select id from round_closures where casino_id = ${casinoId} and round_id = ${roundId}
+          and started_at = ${round.startedAt}::timestamptz and state = 'pending'`),
+      );
+      if (!pending) throw new AppError('ROUND_CLOSE_NOT_PENDING');
+      await attempt(pending.id, 'retry', actor);
+      return view(casinoId, roundId, principal);
+    },
+
+    /**
+     * Retries the pending bookings whose automatic retry is due (at most `limit`), one after the other;
+     * safe on any number of instances at once (each attempt is claimed under a row lock). Answers how many
+     * were tried.
+     */
+    async retryDue(limit = 20): Promise<number> {
+      const due = rowsOf<{ id: string }>(
+        await db.execute(sql`select id from round_closures
+          where state = 'pending' and next_attempt_at is not null and next_attempt_at <= now()
+          order by next_attempt_at limit ${limit}`),
+      );
+      for (const { id } of due) {
+        await attempt(id, 'automatic', null).catch(() => undefined);
+      }
+      return due.length;
+    },
+  };
+}
+
+export type ClosuresService = ReturnType<typeof createClosuresService>;
