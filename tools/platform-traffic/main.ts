@@ -5,6 +5,8 @@
  * an integration (the integration screen creates one; `npm start` prints the demo's), from `--key` or
  * PLATFORM_API_KEY. The casinos must be bound to that integration and the games must exist; the defaults
  * are those of the demo (`npm start`). Ctrl-C ends live mode after finishing the rounds still open.
+ * Live mode also follows the integration's support feed: rounds that support closed are not finished by
+ * the tool, deleted savegames are forgotten, one line per action.
  */
 import { parseArgs } from 'node:util';
 import { sendTraffic, TrafficError, type TrafficOptions } from './traffic';
@@ -25,6 +27,7 @@ const usage = `Usage: npm run platform-traffic -- (--rounds N [--concurrency C] 
   --concurrency C      parallel requests with --rounds (default 4)
   --live               send new rounds at a steady rate, each open first and finished later, until Ctrl-C
   --rate R             new rounds per second with --live (default 20)
+  --support-feed-ms M  with --live, read the support feed every M ms (default 2000; 0: don't read it)
   --batch-size B       rounds per request, 1 to 1000 (default 500)
   --players P          players per casino (default 50)
   --seed S             repeat a run's random choices`;
@@ -60,6 +63,7 @@ try {
       concurrency: { type: 'string' },
       live: { type: 'boolean' },
       rate: { type: 'string' },
+      'support-feed-ms': { type: 'string' },
       'batch-size': { type: 'string' },
       players: { type: 'string' },
       seed: { type: 'string' },
@@ -76,6 +80,12 @@ if (values.help) {
 }
 if (!values.live && values.rounds === undefined) fail(`say --rounds N or --live\n\n${usage}`);
 
+function supportFeedOption(everyMs: number | undefined): TrafficOptions['supportFeed'] {
+  if (everyMs === undefined) return {};
+  if (everyMs < 0) fail('--support-feed-ms must be 0 or more');
+  return everyMs === 0 ? false : { everyMs };
+}
+
 const casinos = list(values.casinos ?? DEMO_CASINOS);
 const options: TrafficOptions = {
   url: values.url ?? process.env.PLATFORM_URL ?? 'http://localhost:3000',
@@ -89,6 +99,7 @@ const options: TrafficOptions = {
   batchSize: number(values['batch-size'], '--batch-size'),
   playersPerCasino: number(values.players, '--players'),
   seed: number(values.seed, '--seed'),
+  supportFeed: supportFeedOption(number(values['support-feed-ms'], '--support-feed-ms')),
   log: (line) => console.log(`${new Date().toISOString().slice(11, 19)}  ${line}`),
 };
 
@@ -117,6 +128,9 @@ try {
   console.log(
     `done: ${result.players} players, ${result.rounds} rounds` +
       (result.updates > 0 ? ` (+${result.updates} follow-up states)` : '') +
+      (result.supportActions > 0
+        ? `, ${result.supportActions} support actions applied (${result.dropped} open rounds dropped)`
+        : '') +
       `, ${result.savegames} savegames in ${(result.elapsedMs / 1000).toFixed(1)} s: ` +
       `${result.roundsPerSecond.toFixed(1)} rounds/s`,
   );

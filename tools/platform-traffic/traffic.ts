@@ -5,6 +5,8 @@
  * - volume (`rounds`): a given number of finished rounds as fast as `concurrency` parallel requests go;
  * - live (`live`): a steady rate of new rounds, each sent open when it starts and again completed or
  *   refunded a few seconds later, until the signal aborts (the open ones are then finished and sent).
+ *   Meanwhile it follows the integration's support feed (support-feed.ts) as a platform must: a round that
+ *   support closed is no longer finished by the tool, a deleted savegame is forgotten.
  *
  * The numbers are believable, not exact: bets from a ladder, about 30 % of rounds win, a mean payout of
  * the given RTP. Random choices come from a seeded generator, so a run can be repeated.
@@ -17,6 +19,8 @@ import {
   type PlatformRound,
   type PlatformSavegame,
 } from '@backoffice/contracts';
+import { PlatformView } from './platform-view';
+import { drainSupportFeed, followSupportFeed, SupportFeedClient } from './support-feed';
 
 export interface TrafficOptions {
   /** Origin of the back office, e.g. http://localhost:3000. */
@@ -46,6 +50,11 @@ export interface TrafficOptions {
   log?: (line: string) => void;
   /** Milliseconds between progress lines (default 1000 in volume mode, 5000 in live mode). */
   reportEveryMs?: number;
+  /**
+   * Live mode: how often the support feed is read (default every 2000 ms), or false not to read it. The
+   * view is the tool's memory of open rounds and savegames (a new one by default); tests look into it.
+   */
+  supportFeed?: { everyMs?: number; view?: PlatformView } | false;
 }
 
 export interface TrafficResult {
@@ -56,6 +65,9 @@ export interface TrafficResult {
   updates: number;
   savegames: number;
   requests: number;
+  /** Live mode: support actions applied from the feed, and the open rounds dropped because of them. */
+  supportActions: number;
+  dropped: number;
   elapsedMs: number;
   roundsPerSecond: number;
 }
@@ -144,7 +156,8 @@ export async function sendTraffic(options: TrafficOptions): Promise<TrafficResul
   const run = `t${Date.now().toString(36)}${Math.floor(random() * 1296).toString(36)}`;
   const currencyOf = (casinoIndex: number) =>
     options.currencies.length === 1 ? options.currencies[0]! : options.currencies[casinoIndex]!;
-  const counts = { players: 0, rounds: 0, updates: 0, savegames: 0, requests: 0 };
+  const counts = { players: 0, rounds: 0, updates: 0, savegames: 0, requests: 0, supportActions: 0 };
+  const view = (options.supportFeed && options.supportFeed.view) || new PlatformView();
 
   async function post(
     path: 'players' | 'rounds' | 'savegames',
@@ -254,15 +267,12 @@ export async function sendTraffic(options: TrafficOptions): Promise<TrafficResul
     return { open, final };
   }
 
+  /** A player saves the game of a round: continuing the game state the tool holds, if any. */
   function savegameOf(round: PlatformRound): PlatformSavegame {
-    return {
-      casinoId: round.casinoId,
-      playerId: round.playerId,
-      gameId: round.gameId,
-      savedAt: round.updatedAt,
-      state: { level: 1 + Math.floor(random() * 20), freeSpinsLeft: Math.floor(random() * 10) },
-      data: { client: 'platform-traffic' },
-    };
+    return view.save(round, {
+      level: 1 + Math.floor(random() * 20),
+      freeSpinsLeft: Math.floor(random() * 10),
+    });
   }
 
   const started = performance.now();
@@ -308,7 +318,6 @@ export async function sendTraffic(options: TrafficOptions): Promise<TrafficResul
     // Live: every tick, the rounds due to start go out open together with the follow-ups that are due.
     const tickMs = 250;
     const rate = options.live!.ratePerSecond;
-    const pending: { due: number; round: PlatformRound }[] = [];
     let owed = 0;
     let inFlight = Promise.resolve();
     let failure: unknown;
@@ -325,6 +334,25 @@ export async function sendTraffic(options: TrafficOptions): Promise<TrafficResul
         );
       }
     };
+    // The support feed is read alongside; it changes the view between ticks (one thread: never within one).
+    const feed =
+      options.supportFeed === false
+        ? undefined
+        : {
+            client: new SupportFeedClient({ url: options.url, key: options.key }),
+            stop: new AbortController(),
+          };
+    const stopFeed = () => feed?.stop.abort();
+    options.signal?.addEventListener('abort', stopFeed, { once: true });
+    const following = feed
+      ? followSupportFeed({
+          client: feed.client,
+          view,
+          log,
+          everyMs: options.supportFeed ? options.supportFeed.everyMs : undefined,
+          signal: feed.stop.signal,
+        })
+      : Promise.resolve({ applied: 0, gaveUp: true });
     while (!options.signal?.aborted && failure === undefined) {
       const tickStart = Date.now();
       owed += (rate * tickMs) / 1000;
@@ -336,15 +364,14 @@ export async function sendTraffic(options: TrafficOptions): Promise<TrafficResul
         outgoing.push(open);
         const duration = 1000 + Math.floor(random() * 5000);
         const endsAt = new Date(tickStart + duration).toISOString();
-        pending.push({ due: tickStart + duration, round: { ...final, updatedAt: endsAt } });
+        view.holdOpen({ ...final, updatedAt: endsAt }, tickStart + duration);
       }
       counts.rounds += fresh;
-      const due = pending.filter((entry) => entry.due <= tickStart);
-      for (const entry of due) pending.splice(pending.indexOf(entry), 1);
-      outgoing.push(...due.map((entry) => entry.round));
+      const due = view.takeDue(tickStart);
+      outgoing.push(...due);
       counts.updates += due.length;
       if (outgoing.length > 0) flush(outgoing);
-      const saves = due.filter(() => random() < 0.02).map((entry) => savegameOf(entry.round));
+      const saves = due.filter(() => random() < 0.02).map(savegameOf);
       if (saves.length > 0) {
         inFlight = inFlight.then(() =>
           post('savegames', saves).then(
@@ -356,12 +383,25 @@ export async function sendTraffic(options: TrafficOptions): Promise<TrafficResul
       report();
       await sleep(Math.max(0, tickMs - (Date.now() - tickStart)), options.signal);
     }
-    // Stopping: the rounds still open are finished now, so none is left open by the tool.
-    if (failure === undefined && pending.length > 0) {
+    stopFeed();
+    options.signal?.removeEventListener('abort', stopFeed);
+    const followed = await following;
+    counts.supportActions += followed.applied;
+    // Stopping: the rounds still open are finished now, so none is left open by the tool — but first the
+    // support actions of the last moments, so that no round support closed is finished after all.
+    if (feed && !followed.gaveUp && failure === undefined && view.openRounds > 0) {
+      await inFlight;
+      try {
+        counts.supportActions += (await drainSupportFeed(feed.client, view, log)).applied;
+      } catch (error) {
+        log(`support feed: ${(error as Error).message}; finishing the open rounds without it`);
+      }
+    }
+    const left = view.takeDue();
+    if (failure === undefined && left.length > 0) {
       const endedAt = new Date().toISOString();
-      flush(pending.map((entry) => ({ ...entry.round, updatedAt: endedAt })));
-      counts.updates += pending.length;
-      pending.length = 0;
+      flush(left.map((round) => ({ ...round, updatedAt: endedAt })));
+      counts.updates += left.length;
     }
     await inFlight;
     if (failure !== undefined) throw failure;
@@ -370,6 +410,7 @@ export async function sendTraffic(options: TrafficOptions): Promise<TrafficResul
   const elapsedMs = performance.now() - started;
   return {
     ...counts,
+    dropped: view.dropped,
     elapsedMs,
     roundsPerSecond: (counts.rounds / Math.max(1, performance.now() - roundsStarted)) * 1000,
   };
