@@ -3,11 +3,13 @@
  * for USD and DKK), every day of the range priced in EUR, games assigned where rounds are played; and the
  * demo integration's API key, renewed at every start.
  */
+import type { RoundStatus } from '@backoffice/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { casinoGames, casinos, games, integrationApiKeys, integrationCasinos } from '../db/schema/index';
 import { rowsOf } from '../lib/sql';
 import { authenticateApiKey } from '../modules/platform/api-keys';
+import { choicesOf } from '../modules/support/closures.service';
 import { createTestDatabase, type TestDatabase } from '../test/databases';
 import { expectRollupsExact } from '../test/rollups';
 import { seedDemoBridge } from './bridges';
@@ -223,6 +225,32 @@ describe('demo platform data', () => {
     expect(row('recent-bet')).toMatchObject({ player_id: 'player-000000', status: 'open' });
     expect(Number(row('recent-bet').age_ms)).toBe(2 * 3_600_000);
     expect(row('stuck-auto-close-failed').status).toBe('autoCloseFailed');
+    // What support may book for each, as the table in demo/support-cases.ts says.
+    const offered = Object.fromEntries(
+      demoSupportRounds.map(({ case: supportCase }) => {
+        const { status, debit, credit, total_win } = row(supportCase);
+        const choices = choicesOf({
+          status: status as RoundStatus,
+          closure_id: null,
+          debit: Number(debit),
+          credit: Number(credit),
+          total_win: Number(total_win),
+        });
+        const what = (choice: { allowed: boolean; reason: string | null; amount: number }) =>
+          choice.allowed ? choice.amount : choice.reason;
+        expect(choices.none.allowed).toBe(true);
+        return [supportCase, [what(choices.refund), what(choices.win)]];
+      }),
+    );
+    expect(offered).toEqual({
+      'stuck-bet': [200, 'NO_WIN_TO_BOOK'],
+      'stuck-win': ['REFUND_AFTER_WIN', 2450],
+      'stuck-partly-paid': ['REFUND_AFTER_WIN', 1100],
+      'stuck-free-round': ['NO_BET_TO_REFUND', 'NO_WIN_TO_BOOK'],
+      'stuck-auto-close-failed': [1000, 'NO_WIN_TO_BOOK'],
+      'recent-bet': [50, 'NO_WIN_TO_BOOK'],
+      'recent-win': ['REFUND_AFTER_WIN', 750],
+    });
     // Amounts scale with the currency like the generator's bets: SEK ×10.
     const nordic = rounds.find((round) => round.round_id === 'support-stuck-win-nordic-star')!;
     expect([nordic.currency, Number(nordic.debit), Number(nordic.total_win)]).toEqual(['SEK', 1000, 24500]);
