@@ -167,7 +167,7 @@ function fakeFeed(initial: SupportAction[] = []) {
     }
     const failure = failures.findIndex((f) => f.method === method);
     if (failure >= 0) {
-      const [{ status }] = failures.splice(failure, 1) as [{ status: number }];
+      const { status } = failures.splice(failure, 1)[0]!;
       return json(status, { code: 'INTERNAL', message: 'Something went wrong' });
     }
     if (method === 'GET' && url.pathname === '/api/platform/v1/support-actions') {
