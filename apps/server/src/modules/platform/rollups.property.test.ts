@@ -1,15 +1,17 @@
 /**
  * The rollups are maintained incrementally (ingest, rate changes); they must always equal a recomputation
  * from the raw rounds. Random sequences of batches — new rounds, later states, stale states, repeats — and
- * rate changes, on PGlite and on PostgreSQL.
+ * rate changes, and support's closes of open rounds (refund, win, no booking, through the bridge
+ * simulator), on PGlite and on PostgreSQL.
  */
 import type { FxRate, PlatformRound, RoundStatus } from '@backoffice/contracts';
 import { roundStatuses } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startBridgeSimulator, type BridgeSimulator } from '../../../../../tools/bridge-simulator/simulator';
 import { rowsOf } from '../../lib/sql';
-import { describeEachEngine } from '../../test/app';
+import { describeEachEngine, type SignedIn } from '../../test/app';
 import { apiKeyFor, seedPlatformFixture, setRate } from '../../test/platform';
 import { expectRollupsExact } from '../../test/rollups';
 import { rebuildRollups, repriceRollups } from './rollups';
@@ -35,7 +37,11 @@ function identity(n: number) {
 const eventArb = fc
   .record({
     n: fc.integer({ min: 0, max: 11 }),
-    status: fc.constantFrom<RoundStatus>(...roundStatuses),
+    // Open often enough that later states and support's closes find open rounds.
+    status: fc.oneof(
+      { weight: 2, arbitrary: fc.constant<RoundStatus>('open') },
+      { weight: 3, arbitrary: fc.constantFrom<RoundStatus>(...roundStatuses) },
+    ),
     minutesLater: fc.integer({ min: 0, max: 30 }),
     debit: fc.integer({ min: 0, max: 100_000 }),
     credit: fc.integer({ min: 0, max: 250_000 }),
@@ -61,6 +67,14 @@ const stepArb = fc.oneof(
     }),
   },
   {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('close' as const),
+      n: fc.integer({ min: 0, max: 11 }),
+      booking: fc.constantFrom('refund', 'win', 'none'),
+    }),
+  },
+  {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('rate' as const),
@@ -74,6 +88,8 @@ const stepArb = fc.oneof(
 
 describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) => {
   let key: string;
+  let agent: SignedIn;
+  let simulator: BridgeSimulator;
   const db = () => ctx().database.db;
 
   beforeAll(async () => {
@@ -83,14 +99,24 @@ describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) =>
       games: Object.fromEntries(gameIds.map((gameId) => [gameId, 96])),
     });
     key = await apiKeyFor(db(), 'prop-int');
+    simulator = await startBridgeSimulator({ secret: 'prop-secret' });
+    await db().execute(sql`update bridges set router_url = ${simulator.url}, secret = 'prop-secret'
+      where id in (select bridge_id from casinos where id in ('prop-a', 'prop-b'))`);
+    agent = await ctx().signIn('admin');
+  });
+  afterAll(async () => {
+    await simulator?.close();
   });
 
   async function reset(): Promise<void> {
-    await db().execute(sql`truncate game_rounds, round_stats_daily, round_stats_monthly`);
+    await db().execute(
+      sql`truncate game_rounds, round_stats_daily, round_stats_monthly, round_closures cascade`,
+    );
     await db().execute(sql`delete from fx_rates where day in ('2026-01-30', '2026-01-31', '2026-02-01')`);
   }
 
-  it('after random sequences of batches and rate changes', async () => {
+  it('after random sequences of batches, rate changes and closes', async () => {
+    let closed = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 8 }), async (steps) => {
         await reset();
@@ -103,6 +129,23 @@ describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) =>
               payload: { rounds: step.rounds },
             });
             expect(response.statusCode, response.body).toBe(200);
+          } else if (step.kind === 'close') {
+            // One of the rounds still open, if any.
+            const open = rowsOf<{ casino_id: string; round_id: string }>(
+              await db().execute(sql`select casino_id, round_id from game_rounds
+                where status in ('open', 'autoCloseFailed') order by casino_id, round_id`),
+            );
+            const target = open[step.n % Math.max(open.length, 1)];
+            if (!target) continue;
+            const { round_id: roundId, casino_id: casinoId } = target;
+            const response = await agent.inject({
+              method: 'POST',
+              url: `/api/support/rounds/${casinoId}/${roundId}/close`,
+              payload: { booking: step.booking, reason: 'property', confirmation: roundId },
+            });
+            // Closed, or refused: not possible this way.
+            expect([200, 409], response.body).toContain(response.statusCode);
+            if (response.statusCode === 200) closed += 1;
           } else if (step.rate === null) {
             await db().transaction(async (tx) => {
               await tx.execute(
@@ -118,6 +161,8 @@ describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) =>
       }),
       { numRuns: ctx().engine === 'pglite' ? 25 : 40 },
     );
+    // The sequences did close rounds (refunds, wins and closes without booking among them).
+    expect(closed).toBeGreaterThan(0);
   });
 
   it('a re-sent batch changes nothing', async () => {
