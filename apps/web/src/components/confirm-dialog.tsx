@@ -1,9 +1,10 @@
 /**
  * The typed confirmation every destructive or state-changing action asks for (spec §5): the action runs
- * only after the user typed the shown text exactly.
+ * only after the user typed the shown text exactly — and, where the action needs more (e.g. a reason),
+ * once the caller's own fields are filled in.
  */
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 
 export interface ConfirmDialogProps {
@@ -15,6 +16,10 @@ export interface ConfirmDialogProps {
   description?: string | undefined;
   danger?: boolean;
   busy?: boolean;
+  /** Further fields the action needs, above the confirmation (their state is the caller's). */
+  children?: ReactNode;
+  /** Whether those fields allow confirming (default: yes). */
+  ready?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -34,13 +39,15 @@ function ConfirmForm({
   description,
   danger,
   busy,
+  children,
+  ready = true,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState('');
   const inputId = useId();
-  const matches = typed === confirmText;
+  const canConfirm = typed === confirmText && ready;
 
   return (
     <form
@@ -48,11 +55,12 @@ function ConfirmForm({
         event.preventDefault();
         // The dialog renders in a portal, but React events still bubble to an enclosing form.
         event.stopPropagation();
-        if (matches && !busy) onConfirm();
+        if (canConfirm && !busy) onConfirm();
       }}
     >
       <Stack>
         {description && <Text size="sm">{description}</Text>}
+        {children}
         <Text size="sm">
           <Trans
             i18nKey="confirm.typeToConfirm"
@@ -73,7 +81,7 @@ function ConfirmForm({
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" color={danger ? 'red' : undefined} disabled={!matches} loading={busy}>
+          <Button type="submit" color={danger ? 'red' : undefined} disabled={!canConfirm} loading={busy}>
             {confirmLabel}
           </Button>
         </Group>

@@ -39,3 +39,35 @@ export function RecordIdsInput({ kind, label, value, onChange, w }: RecordIdsInp
     />
   );
 }
+
+/** What a round search filters by among the dimensions. */
+export interface DimensionIds {
+  casinoIds: string[];
+  integrationIds: string[];
+  gameIds: string[];
+}
+
+const idsOf = { casinos: 'casinoIds', integrations: 'integrationIds', games: 'gameIds' } as const;
+
+/** Casinos, integrations and games to search rounds of, each chosen by name. */
+export function DimensionIdsInputs({
+  value,
+  onChange,
+  w,
+}: {
+  value: DimensionIds;
+  onChange: (patch: Partial<DimensionIds>) => void;
+  w?: number;
+}) {
+  const { t } = useTranslation();
+  return (Object.keys(idsOf) as (keyof typeof idsOf)[]).map((kind) => (
+    <RecordIdsInput
+      key={kind}
+      kind={kind}
+      label={t(`gameRounds.fields.${kind}`)}
+      value={value[idsOf[kind]]}
+      onChange={(ids) => onChange({ [idsOf[kind]]: ids })}
+      w={w}
+    />
+  ));
+}

@@ -97,6 +97,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /** The message to show for any error, in the current language. */
 export function errorText(error: unknown, t: TFunction): string {
-  const code: ErrorCode = error instanceof ApiError ? error.code : 'INTERNAL';
-  return t(`errors.${code}`);
+  return errorCodeText(error instanceof ApiError ? error.code : 'INTERNAL', t);
+}
+
+/** The catalogue message of an error code the server stored (e.g. why a booking failed); an unknown one as it is. */
+export function errorCodeText(code: string, t: TFunction): string {
+  return isErrorCode(code) ? t(`errors.${code}`) : code;
 }

@@ -21,7 +21,7 @@ export interface GameRoundFilters {
   providerRoundId?: string | undefined;
   playerId?: string | undefined;
   casinoIds: string[];
-  integrationIds?: string[] | undefined;
+  integrationIds: string[];
   gameIds: string[];
   status?: RoundStatus | undefined;
   from?: string | undefined;

@@ -6,7 +6,6 @@
  * name where none was given). Other calls answer an empty page.
  */
 import {
-  errorCatalogue,
   GAME_ROUNDS_PAGE_SIZE,
   type ErrorCode,
   type GameRoundDetail,
@@ -15,17 +14,12 @@ import {
   type ReportDimension,
   type ReportDimensions,
 } from '@backoffice/contracts';
-import { jsonResponse, stubFetch, type RecordedRequest } from './fetch';
+import { errorResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
 
 const BASE = '/api/game-rounds';
 const DIMENSIONS = ['/api/reports/dimensions', `${BASE}/dimensions`];
 
-function errorResponse(code: ErrorCode): Response {
-  const { status, messages } = errorCatalogue[code];
-  return jsonResponse(status, { statusCode: status, code, message: messages.en });
-}
-
-const summaryOf = (round: GameRoundDetail): GameRoundSummary => ({
+export const summaryOf = (round: GameRoundDetail): GameRoundSummary => ({
   casinoId: round.casinoId,
   roundId: round.roundId,
   providerRoundId: round.providerRoundId,
@@ -103,7 +97,8 @@ export class FakeGameRoundsApi {
     });
   }
 
-  private handle({ method, url }: RecordedRequest): Response {
+  /** The answer to one request (also for a fake that builds on this one). */
+  handle({ method, url }: RecordedRequest): Response {
     if (method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED');
     if (DIMENSIONS.includes(url.pathname)) {
       return this.dimensionsError
@@ -125,7 +120,7 @@ export class FakeGameRoundsApi {
     return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 100 });
   }
 
-  private dimensions(): ReportDimensions {
+  dimensions(): ReportDimensions {
     const list = (kind: keyof ReportDimensions, field: 'casinoId' | 'integrationId' | 'gameId') => {
       const named = this.names[kind];
       const ids = new Set([...named.keys(), ...this.rounds.map((round) => round[field])]);

@@ -1,8 +1,15 @@
 /** Helpers to stand in for the server: canned responses and a recorded, stubbed global `fetch`. */
+import { errorCatalogue, type ErrorCode } from '@backoffice/contracts';
 import { vi, type Mock } from 'vitest';
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** The server's answer for an error of the catalogue: its status, code and (English) message. */
+export function errorResponse(code: ErrorCode): Response {
+  const { status, messages } = errorCatalogue[code];
+  return jsonResponse(status, { statusCode: status, code, message: messages.en });
 }
 
 export function textResponse(status: number, body: string, contentType = 'text/html'): Response {

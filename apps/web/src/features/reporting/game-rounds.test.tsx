@@ -6,6 +6,7 @@ import { instantOf } from '../../components/inputs/date-time-input';
 import type { RouteHandle } from '../../lib/route-handle';
 import { FakeGameRoundsApi } from '../../test/fake-game-rounds-api';
 import { renderRoutes } from '../../test/render';
+import { plain, rowsOf, waitForRows as waitForTableRows } from '../../test/tables';
 import { testSession } from '../../test/sessions';
 import { GameRoundsPage } from './index';
 
@@ -33,32 +34,14 @@ async function openScreen(
   return renderRoutes(routes, { initialEntries: [url], language, session: testSession(role) });
 }
 
-/** Text with the no-break spaces of Intl as plain spaces. */
-const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
-
 function resultTable(): HTMLElement {
   return screen.getByRole('table', { name: /^(Game rounds|Spielrunden)$/ });
 }
 
 /** The body rows of the result table as their cells' text. */
-function resultRows(): string[][] {
-  const body = resultTable().querySelector('tbody')!;
-  return within(body)
-    .queryAllByRole('row')
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => plain(cell.textContent)),
-    );
-}
+const resultRows = () => rowsOf(resultTable());
 
-async function waitForRows(count: number): Promise<string[][]> {
-  return waitFor(() => {
-    const rows = resultRows();
-    expect(rows).toHaveLength(count);
-    return rows;
-  });
-}
+const waitForRows = (count: number) => waitForTableRows(resultTable, count);
 
 afterEach(() => {
   vi.unstubAllGlobals();

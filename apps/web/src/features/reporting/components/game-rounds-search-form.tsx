@@ -1,16 +1,15 @@
 /** The game round search: ids, casinos, games, status and a start range, applied with "Search". */
 import type { RoundStatus } from '@backoffice/contracts';
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Group, Select, SimpleGrid } from '@mantine/core';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoundStatusOptions } from '../../../components/game-round-table';
 import { DateTimeInput } from '../../../components/inputs/date-time-input';
 import type { GameRoundFilters } from '../../../lib/game-round-search';
-import { RecordIdsInput } from '../../../components/record-ids-input';
+import { DimensionIdsInputs } from '../../../components/record-ids-input';
+import { SearchButtons, SearchForm, SearchTextInput, useSearchValues } from '../../../components/search-form';
 
 export const emptyFilters: GameRoundFilters = { casinoIds: [], integrationIds: [], gameIds: [] };
-
-const ID_MAX = 100;
 
 interface GameRoundsSearchFormProps {
   /** The search applied last (from the URL); the form starts from it. */
@@ -23,14 +22,7 @@ const trimmed = (text: string | undefined) => text?.trim() || undefined;
 export function GameRoundsSearchForm({ filters, onSearch }: GameRoundsSearchFormProps) {
   const { t } = useTranslation();
   const statusOptions = useRoundStatusOptions();
-  const [values, setValues] = useState<GameRoundFilters>(filters);
-  const [applied, setApplied] = useState(filters);
-  // Another search arrives from outside (back button, a link): the form shows it.
-  if (applied !== filters) {
-    setApplied(filters);
-    setValues(filters);
-  }
-  const set = (patch: Partial<GameRoundFilters>) => setValues((current) => ({ ...current, ...patch }));
+  const { values, set, setValues } = useSearchValues(filters);
   const toBeforeFrom =
     values.from !== undefined && values.to !== undefined && Date.parse(values.to) < Date.parse(values.from);
 
@@ -46,56 +38,26 @@ export function GameRoundsSearchForm({ filters, onSearch }: GameRoundsSearchForm
   }
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      mb="md"
-      component="form"
-      onSubmit={submit}
-      aria-label={t('gameRounds.search.title')}
-    >
+    <SearchForm label={t('gameRounds.search.title')} onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="sm">
-        <TextInput
+        <SearchTextInput
           label={t('gameRounds.fields.roundId')}
-          maxLength={ID_MAX}
-          value={values.roundId ?? ''}
-          onChange={(event) => set({ roundId: event.currentTarget.value })}
+          value={values.roundId}
+          onChange={(roundId) => set({ roundId })}
         />
-        <TextInput
+        <SearchTextInput
           label={t('gameRounds.fields.providerRoundId')}
-          maxLength={ID_MAX}
-          value={values.providerRoundId ?? ''}
-          onChange={(event) => set({ providerRoundId: event.currentTarget.value })}
+          value={values.providerRoundId}
+          onChange={(providerRoundId) => set({ providerRoundId })}
         />
-        <TextInput
+        <SearchTextInput
           label={t('gameRounds.fields.playerId')}
-          maxLength={ID_MAX}
-          value={values.playerId ?? ''}
-          onChange={(event) => set({ playerId: event.currentTarget.value })}
+          value={values.playerId}
+          onChange={(playerId) => set({ playerId })}
         />
       </SimpleGrid>
       <Group align="flex-start" mb="sm">
-        <RecordIdsInput
-          kind="casinos"
-          label={t('gameRounds.fields.casinos')}
-          value={values.casinoIds}
-          onChange={(casinoIds) => set({ casinoIds })}
-          w={280}
-        />
-        <RecordIdsInput
-          kind="integrations"
-          label={t('gameRounds.fields.integrations')}
-          value={values.integrationIds ?? []}
-          onChange={(integrationIds) => set({ integrationIds })}
-          w={280}
-        />
-        <RecordIdsInput
-          kind="games"
-          label={t('gameRounds.fields.games')}
-          value={values.gameIds}
-          onChange={(gameIds) => set({ gameIds })}
-          w={280}
-        />
+        <DimensionIdsInputs value={values} onChange={set} w={280} />
         <Select
           label={t('gameRounds.fields.status')}
           placeholder={t('gameRounds.search.anyStatus')}
@@ -120,18 +82,12 @@ export function GameRoundsSearchForm({ filters, onSearch }: GameRoundsSearchForm
           onChange={(to) => set({ to: to ?? undefined })}
         />
       </Group>
-      <Group>
-        <Button type="submit">{t('common.search')}</Button>
-        <Button
-          variant="default"
-          onClick={() => {
-            setValues(emptyFilters);
-            onSearch(emptyFilters);
-          }}
-        >
-          {t('gameRounds.search.reset')}
-        </Button>
-      </Group>
-    </Paper>
+      <SearchButtons
+        onReset={() => {
+          setValues(emptyFilters);
+          onSearch(emptyFilters);
+        }}
+      />
+    </SearchForm>
   );
 }

@@ -3,14 +3,14 @@
  * name for roles that see personal data —, applied with "Search".
  */
 import { seesPersonalData } from '@backoffice/contracts';
-import { Button, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session';
 import { DimensionSelect } from '../../../components/dimension-select';
+import { SearchButtons, SearchForm, SearchTextInput, useSearchValues } from '../../../components/search-form';
 import { searchQueryOf, type PlayerSearchValues } from '../api/player-params';
 
-const TEXT_MAX = 100;
 const TEXT_MIN = 2;
 
 interface PlayerSearchFormProps {
@@ -24,15 +24,8 @@ const trimmed = (text: string | undefined) => text?.trim() || undefined;
 export function PlayerSearchForm({ values: applied, onSearch }: PlayerSearchFormProps) {
   const { t } = useTranslation();
   const personal = seesPersonalData(useSession().user.role);
-  const [values, setValues] = useState(applied);
-  const [shown, setShown] = useState(applied);
+  const { values, set } = useSearchValues(applied);
   const [tried, setTried] = useState(false);
-  // Another search arrives from outside (back button, a link): the form shows it.
-  if (shown !== applied) {
-    setShown(applied);
-    setValues(applied);
-  }
-  const set = (patch: Partial<PlayerSearchValues>) => setValues((current) => ({ ...current, ...patch }));
   const next = { casinoId: values.casinoId, playerId: trimmed(values.playerId), q: trimmed(values.q) };
   const textTooShort = next.q !== undefined && next.q.length < TEXT_MIN;
   const nothingToSearch = next.playerId === undefined && next.q === undefined;
@@ -45,14 +38,7 @@ export function PlayerSearchForm({ values: applied, onSearch }: PlayerSearchForm
   }
 
   return (
-    <Paper
-      withBorder
-      p="md"
-      mb="md"
-      component="form"
-      onSubmit={submit}
-      aria-label={t('support.search.title')}
-    >
+    <SearchForm label={t('support.search.title')} onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, sm: 3 }} mb="md">
         <DimensionSelect
           kind="casinos"
@@ -61,16 +47,14 @@ export function PlayerSearchForm({ values: applied, onSearch }: PlayerSearchForm
           value={values.casinoId}
           onChange={(casinoId) => set({ casinoId })}
         />
-        <TextInput
+        <SearchTextInput
           label={t('support.fields.playerId')}
-          maxLength={TEXT_MAX}
-          value={values.playerId ?? ''}
-          onChange={(event) => set({ playerId: event.currentTarget.value })}
+          value={values.playerId}
+          onChange={(playerId) => set({ playerId })}
         />
-        <TextInput
+        <SearchTextInput
           label={personal ? t('support.search.textPersonal') : t('support.search.text')}
-          maxLength={TEXT_MAX}
-          value={values.q ?? ''}
+          value={values.q}
           error={
             tried && textTooShort
               ? t('support.search.textTooShort', { count: TEXT_MIN })
@@ -78,12 +62,10 @@ export function PlayerSearchForm({ values: applied, onSearch }: PlayerSearchForm
                 ? t('support.search.nothingToSearch')
                 : undefined
           }
-          onChange={(event) => set({ q: event.currentTarget.value })}
+          onChange={(q) => set({ q })}
         />
       </SimpleGrid>
-      <Group>
-        <Button type="submit">{t('common.search')}</Button>
-      </Group>
-    </Paper>
+      <SearchButtons />
+    </SearchForm>
   );
 }
