@@ -1,7 +1,3 @@
+export { LastGameRoundPage } from './pages/last-game-round-page';
+export { LastGameRoundsPage } from './pages/last-game-rounds-page';
 export { PlayerPage } from './pages/player-page';
-
-// The screens of this area still to be built show their title and breadcrumbs.
-export {
-  PlannedPage as LastGameRoundsPage,
-  PlannedPage as LastGameRoundPage,
-} from '../../components/planned-page';

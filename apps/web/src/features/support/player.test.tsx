@@ -1,62 +1,14 @@
 import type { Language, Role } from '@backoffice/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RouteHandle } from '../../lib/route-handle';
 import { FakeSupportApi } from '../../test/fake-support-api';
-import { renderRoutes } from '../../test/render';
-import { testSession } from '../../test/sessions';
-import { PlayerPage } from './index';
-
-const crumb = (key: string, linkable = true): { handle: RouteHandle } => ({
-  handle: { crumb: key, linkable },
-});
-
-const routes: RouteObject[] = [
-  {
-    path: '/support',
-    ...crumb('nav.groups.support', false),
-    children: [{ path: 'player', ...crumb('nav.player'), element: <PlayerPage /> }],
-  },
-];
+import { fieldsOf, rowsOf, waitForRows } from '../../test/tables';
+import { openSupportScreen } from './test-screen';
 
 const URL_BASE = '/support/player';
 
-async function openScreen(
-  api: FakeSupportApi,
-  url = URL_BASE,
-  language: Language = 'en',
-  role: Role = 'admin',
-) {
-  api.install();
-  return renderRoutes(routes, { initialEntries: [url], language, session: testSession(role) });
-}
-
-/** Text with the no-break spaces of Intl as plain spaces. */
-const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
-
-/** The body rows of a table as their cells' text. */
-function rowsOf(table: HTMLElement): string[][] {
-  return within(table.querySelector('tbody')!)
-    .queryAllByRole('row')
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .map((cell) => plain(cell.textContent)),
-    );
-}
-
-/** The player's fields table as field → shown text. */
-function fieldsOf(table: HTMLElement): Record<string, string> {
-  return Object.fromEntries(
-    within(table)
-      .getAllByRole('row')
-      .map((row) => [
-        plain(within(row).getByRole('rowheader').textContent),
-        plain(within(row).getByRole('cell').textContent),
-      ]),
-  );
-}
+const openScreen = (api: FakeSupportApi, url = URL_BASE, language: Language = 'en', role: Role = 'admin') =>
+  openSupportScreen(api, url, { language, role });
 
 /** Players of two casinos: Alice with rounds (one open) and savegames, and two more. */
 function playersApi(role: Role = 'admin'): FakeSupportApi {
@@ -235,5 +187,82 @@ describe('player look-up', () => {
     ]);
     const savegames = within(player).getByRole('table', { name: 'Spielstände' });
     expect(rowsOf(savegames).map((row) => row[3])).toEqual(['Ja', 'Nein']);
+  });
+});
+
+describe('deleting savegames', () => {
+  const PLAYER = `${URL_BASE}?playerId=p-1&casino=casino-de&player=p-1`;
+
+  async function savegamesOf(role: Role, language: Language = 'en') {
+    const api = playersApi(role);
+    const rendered = await openScreen(api, PLAYER, language, role);
+    const name = language === 'en' ? 'Savegames' : 'Spielstände';
+    await waitForRows(() => screen.getByRole('table', { name }), 2);
+    return { api, table: screen.getByRole('table', { name }), ...rendered };
+  }
+
+  /** Gives the reason, types the game id and confirms the open dialog. */
+  async function confirmIn(
+    dialog: HTMLElement,
+    user: Awaited<ReturnType<typeof openScreen>>['user'],
+    gameId: string,
+  ) {
+    const confirm = within(dialog).getByRole('button', { name: /delete$/ }) as HTMLButtonElement;
+    await user.type(within(dialog).getByLabelText('Confirmation text'), gameId);
+    expect(confirm.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'Player asked for a fresh start');
+    await user.click(confirm);
+  }
+
+  it('soft deletes a restorable savegame and hard deletes another, each behind a reason and the typed game id', async () => {
+    const { api, table, user } = await savegamesOf('support');
+    // A soft delete only for a savegame that still holds a game state.
+    expect(within(table).queryByRole('button', { name: 'Soft delete the savegame of gold-rush' })).toBeNull();
+
+    await user.click(
+      within(table).getByRole('button', { name: 'Soft delete the savegame of book-of-stars' }),
+    );
+    await confirmIn(
+      await screen.findByRole('dialog', { name: 'Soft delete the savegame of book-of-stars?' }),
+      user,
+      'book-of-stars',
+    );
+    expect(
+      await screen.findByText('The game state of the savegame of book-of-stars was removed.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(rowsOf(table).map((row) => row[3])).toEqual(['No', 'No']));
+    expect(within(table).queryByRole('button', { name: /^Soft delete/ })).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Hard delete the savegame of gold-rush' }));
+    await confirmIn(
+      await screen.findByRole('dialog', { name: 'Hard delete the savegame of gold-rush?' }),
+      user,
+      'gold-rush',
+    );
+    await waitFor(() => expect(rowsOf(table).map((row) => row[0])).toEqual(['book-of-stars']));
+    expect(api.posts()).toEqual([
+      {
+        path: '/support/players/casino-de/p-1/savegames/book-of-stars/delete',
+        body: { mode: 'soft', reason: 'Player asked for a fresh start', confirmation: 'book-of-stars' },
+      },
+      {
+        path: '/support/players/casino-de/p-1/savegames/gold-rush/delete',
+        body: { mode: 'hard', reason: 'Player asked for a fresh start', confirmation: 'gold-rush' },
+      },
+    ]);
+  });
+
+  it('offers no deleting to a role without player support actions (QA, in German)', async () => {
+    const { table } = await savegamesOf('qa', 'de');
+    expect(within(table).queryAllByRole('button')).toEqual([]);
+    expect(within(table).queryByRole('columnheader', { name: 'Aktionen' })).toBeNull();
+  });
+
+  it('names the delete buttons in German for support', async () => {
+    const { table } = await savegamesOf('support', 'de');
+    expect(
+      within(table).getByRole('button', { name: 'Spielstand von book-of-stars soft löschen' }),
+    ).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Spielstand von gold-rush hart löschen' })).toBeTruthy();
   });
 });

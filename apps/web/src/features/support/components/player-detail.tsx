@@ -3,18 +3,21 @@
  * opening in support's round screen — and the savegames.
  */
 import type { PersonalPlayerField, PlayerDetail, SupportPlayer } from '@backoffice/contracts';
-import { Anchor, Center, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { FieldsTable, NoValue } from '../../../components/fields-table';
 import { GameRoundTable, type RoundColumn } from '../../../components/game-round-table';
+import { Loading } from '../../../components/list-state';
 import { formatDate, formatDateTime } from '../../../lib/format';
+import { useCan } from '../../../lib/session';
 import { useLanguage } from '../../../lib/use-language';
 import { gameRoundsLink, type OpenPlayer } from '../api/player-params';
 import { usePlayer } from '../api/players-api';
 import { roundLink } from '../api/round-links';
+import { SavegameDeleteButtons, SavegameDeleteDialog, type SavegameToDelete } from './savegame-delete';
 
 function NoData() {
   const { t } = useTranslation();
@@ -100,6 +103,8 @@ function Savegames({ detail }: { detail: PlayerDetail }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const field = (key: string) => t(`support.savegames.${key}`);
+  const mayAct = useCan()('playerSupportActions');
+  const [deleting, setDeleting] = useState<SavegameToDelete | null>(null);
   return (
     <>
       <Table striped verticalSpacing="xs" aria-label={field('title')}>
@@ -109,6 +114,7 @@ function Savegames({ detail }: { detail: PlayerDetail }) {
             <Table.Th>{field('savedAt')}</Table.Th>
             <Table.Th>{field('updatedAt')}</Table.Th>
             <Table.Th>{field('restorable')}</Table.Th>
+            {mayAct && <Table.Th>{field('actions')}</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -118,11 +124,20 @@ function Savegames({ detail }: { detail: PlayerDetail }) {
               <Table.Td>{formatDateTime(savegame.savedAt, language)}</Table.Td>
               <Table.Td>{formatDateTime(savegame.updatedAt, language)}</Table.Td>
               <Table.Td>{savegame.restorable ? t('support.yes') : t('support.no')}</Table.Td>
+              {mayAct && (
+                <Table.Td>
+                  <SavegameDeleteButtons
+                    savegame={savegame}
+                    onDelete={(mode) => setDeleting({ savegame, mode })}
+                  />
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
       {detail.savegames.length === 0 && <NoData />}
+      <SavegameDeleteDialog player={detail.player} deleting={deleting} onClose={() => setDeleting(null)} />
     </>
   );
 }
@@ -131,13 +146,7 @@ export function PlayerDetailView({ casinoId, playerId }: OpenPlayer) {
   const { t } = useTranslation();
   const { data, error, isPending, refetch } = usePlayer(casinoId, playerId);
   if (error) return <ErrorAlert error={error} onRetry={() => void refetch()} />;
-  if (isPending) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
+  if (isPending) return <Loading />;
   return (
     <Stack gap="md">
       <PlayerFields player={data.player} />
