@@ -63,19 +63,27 @@ describeEachEngine('access control', (ctx) => {
   it('keeps every /api route behind a session, except the ingest API (behind API keys)', () => {
     const open = routes.filter((route) => route.url.startsWith('/api/') && route.access === 'public');
     expect(open.map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      `GET ${PLATFORM_API_PREFIX}/support-actions`,
       `POST ${PLATFORM_API_PREFIX}/players`,
       `POST ${PLATFORM_API_PREFIX}/rounds`,
       `POST ${PLATFORM_API_PREFIX}/savegames`,
+      `POST ${PLATFORM_API_PREFIX}/support-actions/ack`,
     ]);
   });
 
   it('answers 401 UNAUTHENTICATED to every ingest route without a valid API key', async () => {
-    for (const path of ['players', 'rounds', 'savegames']) {
+    for (const [method, path] of [
+      ['POST', 'players'],
+      ['POST', 'rounds'],
+      ['POST', 'savegames'],
+      ['GET', 'support-actions'],
+      ['POST', 'support-actions/ack'],
+    ] as const) {
       const response = await ctx().app.inject({
-        method: 'POST',
+        method,
         url: `${PLATFORM_API_PREFIX}/${path}`,
         headers: { authorization: 'Bearer bok_not-a-key' },
-        payload: {},
+        ...(method === 'POST' ? { payload: {} } : {}),
       });
       expect(response.statusCode, path).toBe(401);
       expect(response.json().code).toBe('UNAUTHENTICATED');
