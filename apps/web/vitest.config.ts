@@ -7,5 +7,8 @@ export default defineProject({
     name: 'web',
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
+    // Screen tests type and click through whole forms: 3–4 s alone on two cores, over 5 s (vitest's
+    // default) when another suite shares the machine. A limit against hangs, not a speed measure.
+    testTimeout: 20_000,
   },
 });
