@@ -34,6 +34,8 @@ export interface Database {
    * back to the pool when the stream ends, fails or is destroyed. The query text cannot carry parameters.
    */
   copyOut?(query: string): Promise<Readable>;
+  /** What the job engine connects through: PostgreSQL's URL (its own small pool), or the PGlite instance. */
+  jobStore: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 }
 
 /**
@@ -91,6 +93,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       engine: 'postgres',
+      jobStore: { kind: 'postgres', url: options.url },
       async withConnection(fn) {
         const client = await pool.connect();
         try {
@@ -136,6 +139,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     engine: 'pglite',
+    jobStore: { kind: 'pglite', client },
     // PGlite is a single connection already.
     withConnection: (fn) => fn(db),
     async ping() {

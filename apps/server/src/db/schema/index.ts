@@ -6,3 +6,4 @@ export * from './oidc';
 export * from './operators';
 export * from './users';
 export * from './platform';
+export * from './jobs';
