@@ -99,7 +99,7 @@ function toSummary(row: SummaryRow): GameRoundSummary {
 }
 
 /** A limited reader sees a round of one of their casinos, or of one of their integrations. */
-function scopeCondition(scope: Scope): SQL {
+export function scopeCondition(scope: Scope): SQL {
   if (scope.unlimited) return sql`true`;
   return sql`(g.casino_id = any(${textArray(scope.casinoIds)}) or g.integration_id = any(${textArray(scope.integrationIds)}))`;
 }

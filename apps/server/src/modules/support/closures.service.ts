@@ -39,7 +39,7 @@ import type { Principal } from '../../plugins/access';
 import type { Actor } from '../audit/audit.service';
 import { recordAudit } from '../audit/audit.service';
 import { BridgeCallError, createBridgeClient, type BridgeClientOptions } from '../bridges/bridge-client';
-import type { GameRoundsRepository } from '../game-rounds/game-rounds.repository';
+import { scopeCondition, type GameRoundsRepository } from '../game-rounds/game-rounds.repository';
 import { historyAppended } from '../platform/round-history';
 import { applyContributions, lockRatesShared, RollupChanges } from '../platform/rollups';
 import { createSignificantEventsRepository } from '../significant-events/significant-events.repository';
@@ -105,24 +105,11 @@ const closureColumns = sql`c.id, c.casino_id, c.round_id, ${isoMs('c.started_at'
   ${isoMs('c.finished_at')} as finished_at, c.attempts, ${isoMs('c.next_attempt_at')} as next_attempt_at,
   c.last_error, c.bridge_booking_id`;
 
-/** A limited agent acts on a round of one of their casinos or of one of their integrations. */
-function inScope(scope: Scope) {
-  if (scope.unlimited) return sql`true`;
-  const list = (ids: readonly string[]) =>
-    ids.length === 0
-      ? sql`array[]::text[]`
-      : sql`array[${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )}]::text[]`;
-  return sql`(g.casino_id = any(${list(scope.casinoIds)}) or g.integration_id = any(${list(scope.integrationIds)}))`;
-}
-
 /** The round (the newest with this id in its casino), locked until the transaction ends. */
 async function lockRound(tx: Db, casinoId: string, roundId: string, scope: Scope) {
   const [row] = rowsOf<LockedRound>(
     await tx.execute(sql`select ${roundColumns} from game_rounds g
-      where g.casino_id = ${casinoId} and g.round_id = ${roundId} and ${inScope(scope)}
+      where g.casino_id = ${casinoId} and g.round_id = ${roundId} and ${scopeCondition(scope)}
       order by g.started_at desc limit 1
       for update of g`),
   );
