@@ -101,6 +101,8 @@ export const gameVersions = pgTable(
     properties: jsonb('properties').$type<Record<string, string>>().notNull().default({}),
     frontendUrl: text('frontend_url').notNull().default(''),
     backendUrl: text('backend_url').notNull().default(''),
+    /** False: no new rounds (a CPV mismatch deactivated it, spec §4); open rounds can finish. */
+    active: boolean('active').notNull().default(true),
     ...recordColumns,
   },
   (table) => [

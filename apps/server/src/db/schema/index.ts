@@ -7,3 +7,5 @@ export * from './operators';
 export * from './users';
 export * from './platform';
 export * from './jobs';
+export * from './cpv';
+export * from './alerts';

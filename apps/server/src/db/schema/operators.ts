@@ -221,7 +221,21 @@ export const globalSettings = pgTable(
     defaultGameRoundValidityPeriodDays: integer('default_game_round_validity_period_days')
       .notNull()
       .default(30),
+    /** A win counts as a big win (retention of its details) from this multiple of the bet … */
+    bigWinBetMultiple: numeric('big_win_bet_multiple', { precision: 10, scale: 2, mode: 'number' })
+      .notNull()
+      .default(20),
+    /** … or from this amount in euro (null: the multiple alone decides). */
+    bigWinMinEur: numeric('big_win_min_eur', { precision: 18, scale: 2, mode: 'number' }).default(1000),
+    /** A CPV mismatch of a game version's frontend deactivates the version for new rounds. */
+    cpvDeactivateOnMismatch: boolean('cpv_deactivate_on_mismatch').notNull().default(false),
     ...recordColumns,
   },
-  (table) => [check('global_settings_single_row', sql`${table.id} = 1`)],
+  (table) => [
+    check('global_settings_single_row', sql`${table.id} = 1`),
+    check(
+      'global_settings_big_win_check',
+      sql`${table.bigWinBetMultiple} > 0 and (${table.bigWinMinEur} is null or ${table.bigWinMinEur} > 0)`,
+    ),
+  ],
 );

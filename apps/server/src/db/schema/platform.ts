@@ -128,6 +128,10 @@ export const gameRounds = pgTable(
     index('game_rounds_player_idx').on(table.casinoId, table.playerId, table.startedAt),
     index('game_rounds_provider_round_idx').on(table.casinoId, table.providerRoundId),
     index('game_rounds_started_idx').on(table.casinoId, table.startedAt),
+    // The auto-close job's search: the few open rounds, oldest first.
+    index('game_rounds_open_idx')
+      .on(table.startedAt)
+      .where(sql`${table.status} = 'open'`),
   ],
 );
 
@@ -196,6 +200,10 @@ export const roundClosures = pgTable(
     nextAttemptAt: instant('next_attempt_at'),
     lastError: text('last_error'),
     bridgeBookingId: text('bridge_booking_id'),
+    /** Who closes: support (ends manualClose) or the auto-close job (ends autoClose). */
+    kind: text('kind', { enum: ['support', 'auto'] })
+      .notNull()
+      .default('support'),
   },
   (table) => [
     uniqueIndex('round_closures_idempotency_key').on(table.idempotencyKey),
@@ -206,6 +214,7 @@ export const roundClosures = pgTable(
     index('round_closures_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.state} = 'pending' and ${table.nextAttemptAt} is not null`),
+    check('round_closures_kind_check', sql`${table.kind} in ('support', 'auto')`),
   ],
 );
 
@@ -346,3 +355,13 @@ export const significantEvents = pgTable(
   },
   (table) => [index('significant_events_happened_idx').on(table.happenedAt)],
 );
+
+/**
+ * Retention (spec §3 persistence settings): per integration, the instant before which its game rounds were
+ * removed. Reports keep these rounds' figures in the rollups; a rebuild of the rollups leaves the days up to
+ * this instant as they are, because their raw rounds are gone.
+ */
+export const retentionMarks = pgTable('retention_marks', {
+  integrationId: text('integration_id').primaryKey(),
+  roundsRemovedBefore: instant('rounds_removed_before').notNull(),
+});
