@@ -64,6 +64,11 @@ async function retryOnDeadlock<T>(action: () => Promise<T>, attempts = 5): Promi
   }
 }
 
+/** What routes need of the engine: queue a run of a job now (answers whether it was queued). */
+export interface JobRunner {
+  runNow(name: string, by: string | null): Promise<boolean>;
+}
+
 export interface JobEngineOptions {
   database: Database;
   jobs: readonly JobDefinition[];
