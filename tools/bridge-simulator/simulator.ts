@@ -4,7 +4,7 @@
  * on one port; a control server on a second port switches the fault mode at run time, so that `refuse`
  * can really close the protocol port while the simulator stays controllable.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -19,6 +19,7 @@ import {
   bridgeIntegrationIdSchema,
   type BridgeBooking,
   type BridgeBookingType,
+  type BridgeComponent,
   type BridgeConfigurationDocument,
   type BridgeErrorCode,
 } from '@backoffice/contracts';
@@ -34,6 +35,7 @@ export const bridgeSimulatorModes = [
   'bad-signature',
   'reject',
   'malformed',
+  'tampered',
 ] as const;
 export type BridgeSimulatorMode = (typeof bridgeSimulatorModes)[number];
 
@@ -42,6 +44,23 @@ export function isBridgeSimulatorMode(value: unknown): value is BridgeSimulatorM
 }
 
 export const BRIDGE_SIMULATOR_DEFAULT_DELAY_MS = 3_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/**
+ * What the simulator reports through `GET /cpv/components` unless told otherwise: itself and two game
+ * backends behind it, with fixed hashes (of their name and version) that a demo or a test can allow.
+ */
+export const BRIDGE_SIMULATOR_COMPONENTS: readonly BridgeComponent[] = [
+  { name: 'bridge-simulator', version: '1.0.0', hash: sha256('bridge-simulator@1.0.0') },
+  { name: 'game-backend/slots', version: '2.4.1', hash: sha256('game-backend/slots@2.4.1') },
+  { name: 'game-backend/table-games', version: '1.9.0', hash: sha256('game-backend/table-games@1.9.0') },
+];
+
+/** The hash `tampered` mode reports instead of a component's real one. */
+export function tamperedHash(hash: string): string {
+  return sha256(`tampered:${hash}`);
+}
 
 export interface BridgeSimulatorLogEntry {
   server: 'protocol' | 'control';
@@ -68,6 +87,10 @@ export interface BridgeSimulatorOptions {
   mode?: BridgeSimulatorMode;
   /** How long `slow` waits before answering; defaults to 3 s. */
   delayMs?: number;
+  /** What `GET /cpv/components` reports; defaults to BRIDGE_SIMULATOR_COMPONENTS. */
+  components?: readonly BridgeComponent[];
+  /** The component whose hash `tampered` mode changes; defaults to the last one. */
+  tamperedComponent?: string;
   /** Called once per answered (or hung) request. */
   log?: (entry: BridgeSimulatorLogEntry) => void;
 }
@@ -93,6 +116,8 @@ export interface BridgeSimulator {
   /** The bookings made so far, in order (a replayed request adds none). */
   bookings(): SimulatedBooking[];
   configurations(): SimulatedConfiguration[];
+  /** What `GET /cpv/components` answers in the current mode (`tampered`: one hash changed). */
+  components(): BridgeComponent[];
   /** Forgets bookings, idempotency keys and configurations. */
   reset(): void;
   close(): Promise<void>;
@@ -211,6 +236,16 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
   const answers = new Map<string, StoredAnswer>();
   const configurations = new Map<string, SimulatedConfiguration>();
   const pendingTimers = new Set<NodeJS.Timeout>();
+  const components = (options.components ?? BRIDGE_SIMULATOR_COMPONENTS).map((entry) => ({ ...entry }));
+  const tamperedComponent = options.tamperedComponent ?? components.at(-1)?.name;
+
+  function reportedComponents(): BridgeComponent[] {
+    return components.map((entry) =>
+      mode === 'tampered' && entry.name === tamperedComponent
+        ? { ...entry, hash: tamperedHash(entry.hash) }
+        : { ...entry },
+    );
+  }
 
   /** The protocol itself, for a signed request: routes, validation, idempotency. */
   function handleProtocol(method: string, path: string, request: http.IncomingMessage, body: Buffer): Reply {
@@ -227,6 +262,11 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
     if (pathname === '/health') {
       if (method !== 'GET') return failure('METHOD_NOT_ALLOWED');
       return { status: 200, body: { status: 'ok', protocolVersion: BRIDGE_PROTOCOL_VERSION } };
+    }
+
+    if (pathname === '/cpv/components') {
+      if (method !== 'GET') return failure('METHOD_NOT_ALLOWED');
+      return { status: 200, body: { components: reportedComponents() } };
     }
 
     const configuration = /^\/integrations\/([^/]+)\/configuration$/.exec(pathname);
@@ -428,6 +468,9 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
         if (path === '/__control/bookings' && method === 'GET') {
           return finish({ status: 200, body: { bookings } });
         }
+        if (path === '/__control/components' && method === 'GET') {
+          return finish({ status: 200, body: { components: reportedComponents() } });
+        }
         if (path === '/__control/configurations' && method === 'GET') {
           return finish({ status: 200, body: { configurations: [...configurations.values()] } });
         }
@@ -468,6 +511,7 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
     setMode,
     bookings: () => bookings.map((booking) => ({ ...booking })),
     configurations: () => [...configurations.values()].map((entry) => ({ ...entry })),
+    components: reportedComponents,
     reset,
     async close() {
       for (const timer of pendingTimers) clearTimeout(timer);

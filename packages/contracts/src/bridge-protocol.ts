@@ -33,6 +33,7 @@ export const bridgePaths = {
   configuration: (integrationId: string) =>
     `/integrations/${encodeURIComponent(integrationId)}/configuration`,
   booking: (type: BridgeBookingType) => `/bookings/${type}` as const,
+  cpvComponents: '/cpv/components',
 } as const;
 
 /**
@@ -113,6 +114,44 @@ export const bridgeBookingSchema = bridgeBookingRequestSchema.extend({
   bookedAt: z.iso.datetime(),
 });
 export type BridgeBooking = z.infer<typeof bridgeBookingSchema>;
+
+/** A SHA-256 in hex (64 characters, either case), answered in lower case: how hashes are compared. */
+export const bridgeComponentHashSchema = z
+  .string()
+  .regex(/^[0-9a-fA-F]{64}$/, '64 hexadecimal characters (SHA-256)')
+  .transform((hex) => hex.toLowerCase());
+
+/**
+ * A component's name as a bridge reports it: 1–128 of letters, digits and `. _ - : @ / +`, starting with a
+ * letter or digit. `game:` and `bridge:` are the back office's own names (a game version's frontend; a
+ * bridge as a whole) and are refused, so a bridge cannot answer for what the back office checks itself.
+ */
+export const bridgeComponentNameSchema = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9][\w.:@/+-]*$/, 'letters, digits and . _ - : @ / + only')
+  .refine((name) => !/^(game|bridge):/i.test(name), 'game: and bridge: are reserved');
+
+/** One component a bridge runs (itself, a game backend behind it) and the SHA-256 of what it runs. */
+export const bridgeComponentSchema = z.object({
+  name: bridgeComponentNameSchema,
+  version: z.string().min(1).max(64).optional(),
+  hash: bridgeComponentHashSchema,
+});
+export type BridgeComponent = z.infer<typeof bridgeComponentSchema>;
+
+/** The answer to `GET /cpv/components`: every component the bridge runs, each name once. */
+export const bridgeCpvComponentsSchema = z.object({
+  components: z
+    .array(bridgeComponentSchema)
+    .max(1_000)
+    .refine(
+      (components) => new Set(components.map((component) => component.name)).size === components.length,
+      'each component once',
+    ),
+});
+export type BridgeCpvComponents = z.infer<typeof bridgeCpvComponentsSchema>;
 
 /** The codes a bridge answers errors with, and their statuses. */
 export const bridgeErrorStatus = {

@@ -369,6 +369,18 @@ export const errorCatalogue = {
 
   // CPV
   HASH_NOT_UNIQUE: define(409, 'Hash must be unique.', 'Der Hash muss eindeutig sein.'),
+  CPV_CHECK_NOT_FOUND: define(404, 'The check does not exist.', 'Die Prüfung existiert nicht.'),
+  CPV_UNKNOWN_COMPONENT: define(
+    400,
+    'There is no such component to check (any more).',
+    'Diese Komponente gibt es (nicht mehr) zu prüfen.',
+  ),
+  ALERT_NOT_FOUND: define(404, 'The alert does not exist.', 'Der Alarm existiert nicht.'),
+  ALERT_ALREADY_ACKNOWLEDGED: define(
+    409,
+    'Someone has already acknowledged this alert.',
+    'Jemand hat diesen Alarm bereits bestätigt.',
+  ),
 
   // Identity service
   IDENTITY_ADD_USER_FAILED: define(

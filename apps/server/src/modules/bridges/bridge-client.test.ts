@@ -6,8 +6,14 @@ import net from 'node:net';
 import { inspect } from 'node:util';
 import type { BridgeBookingRequest, ErrorCode } from '@backoffice/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startBridgeSimulator, type BridgeSimulator } from '../../../../../tools/bridge-simulator/simulator';
+import {
+  BRIDGE_SIMULATOR_COMPONENTS,
+  startBridgeSimulator,
+  tamperedHash,
+  type BridgeSimulator,
+} from '../../../../../tools/bridge-simulator/simulator';
 import { AppError } from '../../lib/app-error';
+import { bridgeSignatureHeaders } from '../../lib/bridge-signature';
 import { BridgeCallError, createBridgeClient, type BridgeTarget } from './bridge-client';
 
 const SECRET = 'simulator-secret-for-the-tests-7f3a';
@@ -130,6 +136,37 @@ describe('bridge client, simulator in normal mode', () => {
     expect(error.bridgeCode).toBe('STALE_TIMESTAMP');
   });
 
+  it('asks for the hashes of the components the bridge runs (GET /cpv/components)', async () => {
+    await expect(client.cpvComponents(bridge())).resolves.toEqual({
+      components: BRIDGE_SIMULATOR_COMPONENTS,
+    });
+  });
+
+  it('is refused the components with a wrong secret, and the simulator checks the signature itself', async () => {
+    const error = await failure(
+      client.cpvComponents({ ...bridge(), secret: 'a-different-secret-0000' }),
+      'BRIDGE_REJECTED_SIGNATURE',
+    );
+    expect(error.bridgeCode).toBe('BAD_SIGNATURE');
+    const unsigned = await fetch(`${simulator.url}/cpv/components`);
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toMatchObject({ code: 'BAD_SIGNATURE' });
+    // Signed for another path: refused too.
+    const misdirected = await fetch(`${simulator.url}/cpv/components`, {
+      headers: bridgeSignatureHeaders(SECRET, { method: 'GET', path: '/health' }),
+    });
+    expect(misdirected.status).toBe(401);
+    const signed = await fetch(`${simulator.url}/cpv/components`, {
+      headers: bridgeSignatureHeaders(SECRET, { method: 'GET', path: '/cpv/components' }),
+    });
+    expect(signed.status).toBe(200);
+    const posted = await fetch(`${simulator.url}/cpv/components`, {
+      method: 'POST',
+      headers: bridgeSignatureHeaders(SECRET, { method: 'POST', path: '/cpv/components' }),
+    });
+    expect(posted.status).toBe(405);
+  });
+
   it('checks its input before calling the bridge', async () => {
     const badKey = client.refund(bridge(), refund, 'not a key');
     await expect(badKey).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
@@ -210,6 +247,53 @@ describe('bridge client, simulator fault modes', () => {
     await simulator.setMode('malformed');
     await failure(client.health(bridge()), 'BRIDGE_INVALID_ANSWER');
     await failure(client.bookWin(bridge(), win, 'key-malformed'), 'BRIDGE_INVALID_ANSWER');
+  });
+
+  it('tampered: one component reports another hash, the rest as before; the rest of the protocol works', async () => {
+    await simulator.setMode('tampered');
+    const [bridgeItself, slots, table] = BRIDGE_SIMULATOR_COMPONENTS;
+    const { components } = await client.cpvComponents(bridge());
+    expect(components).toEqual([bridgeItself, slots, { ...table, hash: tamperedHash(table!.hash) }]);
+    expect(tamperedHash(table!.hash)).not.toBe(table!.hash);
+    expect(simulator.components()).toEqual(components);
+    const controlled = await fetch(`${simulator.controlUrl}/__control/components`);
+    expect(await controlled.json()).toEqual({ components });
+    await expect(client.health(bridge())).resolves.toMatchObject({ status: 'ok' });
+    await failure(
+      client.cpvComponents({ ...bridge(), secret: 'a-different-secret-0000' }),
+      'BRIDGE_REJECTED_SIGNATURE',
+    );
+  });
+
+  it('answers components that break the protocol → BRIDGE_INVALID_ANSWER', async () => {
+    const hash = 'a'.repeat(64);
+    for (const components of [
+      [{ name: 'game:book@1.0.0', hash }],
+      [{ name: 'bridge:other', hash }],
+      [
+        { name: 'twice', hash },
+        { name: 'twice', hash },
+      ],
+      [{ name: 'short-hash', hash: 'abc' }],
+    ]) {
+      const odd = await startBridgeSimulator({ secret: SECRET, components });
+      try {
+        await failure(client.cpvComponents({ routerUrl: odd.url, secret: SECRET }), 'BRIDGE_INVALID_ANSWER');
+      } finally {
+        await odd.close();
+      }
+    }
+    const upper = await startBridgeSimulator({
+      secret: SECRET,
+      components: [{ name: 'Upper.Case_backend', hash: 'AB'.repeat(32) }],
+    });
+    try {
+      await expect(client.cpvComponents({ routerUrl: upper.url, secret: SECRET })).resolves.toEqual({
+        components: [{ name: 'Upper.Case_backend', hash: 'ab'.repeat(32) }],
+      });
+    } finally {
+      await upper.close();
+    }
   });
 
   it('can be switched through the control endpoint', async () => {

@@ -25,6 +25,7 @@ import {
   bridgeBookingSchema,
   bridgeConfigurationDocumentSchema,
   bridgeConfigurationReceiptSchema,
+  bridgeCpvComponentsSchema,
   bridgeErrorBodySchema,
   bridgeHeaders,
   bridgeHealthSchema,
@@ -36,12 +37,14 @@ import {
   type BridgeBookingType,
   type BridgeConfigurationDocument,
   type BridgeConfigurationReceipt,
+  type BridgeCpvComponents,
   type BridgeHealth,
   type ErrorCode,
 } from '@backoffice/contracts';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { bridgeSignatureHeaders } from '../../lib/bridge-signature';
+import { recordBridgeCall } from '../../lib/metrics';
 
 /** Where a bridge listens and the secret it shares with the back office. */
 export interface BridgeTarget {
@@ -94,6 +97,23 @@ function describeError(error: unknown): string {
     return code ? `${code}: ${error.message}` : error.message;
   }
   return String(error);
+}
+
+/**
+ * Times a call to a bridge and records it in the metrics: outcome `ok`, or the error's catalogue code.
+ * Only calls that go to the bridge: input the client refuses before sending is not a bridge call.
+ */
+async function measured<T>(operation: string, call: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    const result = await call();
+    recordBridgeCall(operation, 'ok', performance.now() - started);
+    return result;
+  } catch (error) {
+    const outcome = error instanceof AppError ? error.code : 'INTERNAL';
+    recordBridgeCall(operation, outcome, performance.now() - started);
+    throw error;
+  }
 }
 
 export function createBridgeClient(options: BridgeClientOptions = {}) {
@@ -278,18 +298,28 @@ export function createBridgeClient(options: BridgeClientOptions = {}) {
   ): Promise<BookingResult> {
     const key = checkInput(bridgeIdempotencyKeySchema, idempotencyKey, 'idempotencyKey');
     const payload = checkInput(bridgeBookingRequestSchema, booking, 'booking');
-    const answer = await send(bridge, 'POST', bridgePaths.booking(type), payload, {
-      [bridgeHeaders.idempotencyKey]: key,
+    return measured(type, async () => {
+      const answer = await send(bridge, 'POST', bridgePaths.booking(type), payload, {
+        [bridgeHeaders.idempotencyKey]: key,
+      });
+      const result = interpret(answer, bridgeBookingSchema, `${type} booking`, true);
+      return { booking: result, replayed: answer.headers[bridgeHeaders.idempotentReplay] === 'true' };
     });
-    const result = interpret(answer, bridgeBookingSchema, `${type} booking`, true);
-    return { booking: result, replayed: answer.headers[bridgeHeaders.idempotentReplay] === 'true' };
   }
 
   return {
     /** `GET /health`: whether the bridge is up and which protocol version it speaks. */
     async health(bridge: BridgeTarget): Promise<BridgeHealth> {
-      const answer = await send(bridge, 'GET', bridgePaths.health);
-      return interpret(answer, bridgeHealthSchema, 'health', false);
+      return measured('health', async () => {
+        const answer = await send(bridge, 'GET', bridgePaths.health);
+        return interpret(answer, bridgeHealthSchema, 'health', false);
+      });
+    },
+
+    /** `GET /cpv/components`: the hashes of what the bridge runs (itself, the game backends behind it). */
+    async cpvComponents(bridge: BridgeTarget): Promise<BridgeCpvComponents> {
+      const answer = await send(bridge, 'GET', bridgePaths.cpvComponents);
+      return interpret(answer, bridgeCpvComponentsSchema, 'CPV components', false);
     },
 
     /** `PUT /integrations/{integrationId}/configuration`: replaces the integration's configuration. */
@@ -300,8 +330,10 @@ export function createBridgeClient(options: BridgeClientOptions = {}) {
     ): Promise<BridgeConfigurationReceipt> {
       const id = checkInput(bridgeIntegrationIdSchema, integrationId, 'integrationId');
       const payload = checkInput(bridgeConfigurationDocumentSchema, document, 'document');
-      const answer = await send(bridge, 'PUT', bridgePaths.configuration(id), payload);
-      return interpret(answer, bridgeConfigurationReceiptSchema, 'configuration push', false);
+      return measured('push', async () => {
+        const answer = await send(bridge, 'PUT', bridgePaths.configuration(id), payload);
+        return interpret(answer, bridgeConfigurationReceiptSchema, 'configuration push', false);
+      });
     },
 
     /** `POST /bookings/refund`: gives the player back a bet. */
