@@ -65,7 +65,9 @@ import { createClosuresService, type ClosuresServiceOptions } from './modules/su
 import { createPlayersService } from './modules/support/players.service';
 import { createSavegamesService } from './modules/support/savegames.service';
 import { supportRoutes } from './modules/support/support.routes';
-import { CLOSE_RETRY_INTERVAL_MS, startCloseRetries } from './jobs/close-retries';
+import { startJobEngine, type JobEngine, type JobEngineOptions } from './jobs/engine';
+import { productJobs } from './jobs/product-jobs';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
@@ -85,6 +87,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route with the access it declares (read after `ready()`), for checks and documentation. */
     routeTable: RouteOptions[];
+    /** The job engine of this instance; null where the app runs without one (most tests). */
+    jobs: JobEngine | null;
   }
 }
 
@@ -100,8 +104,11 @@ export interface AppOptions {
   integrations?: IntegrationsServiceOptions;
   /** Options of support's closes (tests shorten the bridge client's timeouts). */
   closures?: ClosuresServiceOptions;
-  /** How often due automatic retries of pending bookings run; false: never (tests run them by hand). */
-  closeRetryIntervalMs?: number | false;
+  /**
+   * The job engine: started with the app (and stopped when it closes) unless false — tests run jobs by
+   * hand or start it with short polling.
+   */
+  jobs?: false | Pick<JobEngineOptions, 'work' | 'pollingSeconds'>;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -123,7 +130,7 @@ export async function buildApp({
   extraOidcClients,
   integrations,
   closures: closuresOptions,
-  closeRetryIntervalMs = CLOSE_RETRY_INTERVAL_MS,
+  jobs: jobOptions = {},
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -260,10 +267,17 @@ export async function buildApp({
     closures,
     savegames: createSavegamesService(db),
   });
-  if (closeRetryIntervalMs !== false) {
-    const stop = startCloseRetries(closures, app.log, closeRetryIntervalMs);
-    app.addHook('onClose', async () => stop());
+  const jobDefinitions = productJobs({ closures });
+  const jobs =
+    jobOptions === false
+      ? null
+      : await startJobEngine({ database, jobs: jobDefinitions, log: app.log, ...jobOptions });
+  app.decorate('jobs', jobs);
+  if (jobs) {
+    // Running jobs get half of the shutdown time to finish; then they are released for another instance.
+    app.addHook('onClose', async () => jobs.stop(config.shutdownTimeoutMs / 2));
   }
+  await app.register(jobsRoutes, { prefix: '/api/jobs', db, definitions: jobDefinitions, runner: jobs });
   await app.register(significantEventsRoutes, {
     prefix: '/api/significant-events',
     service: createSignificantEventsService(db),

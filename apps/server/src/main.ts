@@ -11,8 +11,6 @@ import { printDemoApiKey, renewDemoApiKey, seedDemoPlatform } from './demo/platf
 import { seedDemo } from './demo/seed';
 import { bootstrapAdmin, grantDemoScopes, printDemoSignIns, seedDemoUsers } from './demo/users';
 import { createEmbeddedIdentityService } from './modules/identity/identity.service';
-import { startJobEngine } from './jobs/engine';
-import { productJobs } from './jobs/product-jobs';
 import { defaultWebDistDir } from './lib/paths';
 
 async function main() {
@@ -47,12 +45,9 @@ async function main() {
   }
 
   const app = await buildApp({ config, database, webDistDir: config.webDistDir ?? defaultWebDistDir });
-  const jobs = await startJobEngine({ database, jobs: productJobs, log: app.log });
   // Housekeeping also at start (as before the job engine): the coming partitions exist from the outset.
-  await jobs.runNow('housekeeping', null);
+  await app.jobs?.runNow('housekeeping', null);
   app.addHook('onClose', async () => {
-    // Running jobs get half of the shutdown time to finish; then they are released for another instance.
-    await jobs.stop(config.shutdownTimeoutMs / 2);
     await demoBridge?.simulator.close();
     await database.close();
   });

@@ -23,6 +23,8 @@ export const auditEntityReaders = {
   'game-studio': 'everyone',
   'game-version': 'everyone',
   integration: 'integration',
+  // A job's run counts what it changed across all casinos: for user administrators (admins) only.
+  job: 'userAdmins',
   'integration-game': 'integration',
   'integration-option': 'everyone',
   jurisdiction: 'everyone',

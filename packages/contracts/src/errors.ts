@@ -170,6 +170,16 @@ export const errorCatalogue = {
     'This game round is already being closed.',
     'Diese Spielrunde wird bereits geschlossen.',
   ),
+  JOB_ALREADY_QUEUED: define(
+    409,
+    'A run of this job is already waiting to start.',
+    'Ein Lauf dieser Aufgabe wartet bereits auf seinen Start.',
+  ),
+  JOBS_NOT_RUNNING: define(
+    503,
+    'Background jobs do not run on this server; try again later.',
+    'Auf diesem Server laufen keine Hintergrundaufgaben; versuchen Sie es später erneut.',
+  ),
   ROUND_CLOSE_NOT_PENDING: define(
     409,
     'There is no pending booking of this game round to retry.',

@@ -24,3 +24,4 @@ export * from './users';
 export * from './platform';
 export * from './reports';
 export * from './support';
+export * from './jobs';

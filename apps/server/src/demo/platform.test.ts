@@ -190,9 +190,17 @@ describe('demo platform data', () => {
         expect(round.assigned).toBe(true);
       }
       const validityMs = Number(own[0]!.validity) * DAY_MS;
-      const stuck = own.filter((round) => Number(round.age_ms) > validityMs);
+      // Stuck: open for days. Only the stale bet and the auto-close failure are past the validity period
+      // (the auto-close job takes the stale bet; the others stay for support).
+      const stuck = own.filter((round) => Number(round.age_ms) > 2 * DAY_MS);
       const recent = own.filter((round) => Number(round.age_ms) < DAY_MS);
       expect(stuck.length).toBeGreaterThanOrEqual(3);
+      expect(
+        own
+          .filter((round) => Number(round.age_ms) > validityMs)
+          .map((round) => round.round_id.replace(`-${casinoId}`, ''))
+          .sort(),
+      ).toEqual(['support-stale-bet', 'support-stuck-auto-close-failed']);
       expect(recent.length).toBeGreaterThanOrEqual(2);
       // With a win not paid yet: refund is refused, "book the total win" books totalWin − credit.
       const won = own.filter((round) => Number(round.total_win) > Number(round.credit));
@@ -219,7 +227,7 @@ describe('demo platform data', () => {
     expect([row('stuck-win').debit, row('stuck-win').credit, row('stuck-win').total_win].map(Number)).toEqual(
       [100, 0, 2450],
     );
-    expect(Number(row('stuck-win').age_ms)).toBe(41 * DAY_MS);
+    expect(Number(row('stuck-win').age_ms)).toBe(18 * DAY_MS);
     expect([row('stuck-bet').debit, row('stuck-bet').total_win].map(Number)).toEqual([200, 0]);
     expect(row('stuck-bet').player_id).toBe('player-000000');
     expect(row('recent-bet')).toMatchObject({ player_id: 'player-000000', status: 'open' });
@@ -248,6 +256,7 @@ describe('demo platform data', () => {
       'stuck-partly-paid': ['REFUND_AFTER_WIN', 1100],
       'stuck-free-round': ['NO_BET_TO_REFUND', 'NO_WIN_TO_BOOK'],
       'stuck-auto-close-failed': [1000, 'NO_WIN_TO_BOOK'],
+      'stale-bet': [300, 'NO_WIN_TO_BOOK'],
       'recent-bet': [50, 'NO_WIN_TO_BOOK'],
       'recent-win': ['REFUND_AFTER_WIN', 750],
     });

@@ -8,15 +8,18 @@
  *
  * | round id                                      | player        | started                | debit | credit | totalWin | refund  | book win |
  * | --------------------------------------------- | ------------- | ---------------------- | ----: | -----: | -------: | ------- | -------- |
- * | support-stuck-bet-liberty-reels               | player-000000 | validity + 4 days ago  |   200 |      0 |        0 | 200     | refused  |
- * | support-stuck-win-liberty-reels               | player-000000 | validity + 11 days ago |   100 |      0 |     2450 | refused | 2450     |
- * | support-stuck-partly-paid-liberty-reels       | player-000001 | validity + 2 days ago  |   500 |    400 |     1500 | refused | 1100     |
- * | support-stuck-free-round-liberty-reels        | player-000001 | validity + 6 days ago  |     0 |      0 |        0 | refused | refused  |
+ * | support-stuck-bet-liberty-reels               | player-000000 | 0.8 × validity ago    |   200 |      0 |        0 | 200     | refused  |
+ * | support-stuck-win-liberty-reels               | player-000000 | 0.6 × validity ago    |   100 |      0 |     2450 | refused | 2450     |
+ * | support-stuck-partly-paid-liberty-reels       | player-000001 | 0.9 × validity ago    |   500 |    400 |     1500 | refused | 1100     |
+ * | support-stuck-free-round-liberty-reels        | player-000001 | 0.7 × validity ago    |     0 |      0 |        0 | refused | refused  |
  * | support-stuck-auto-close-failed-liberty-reels | player-000002 | validity + 1 day ago   |  1000 |      0 |        0 | 1000    | refused  |
+ * | support-stale-bet-liberty-reels               | player-000002 | validity + 3 days ago  |   300 |      0 |        0 | (auto)  | refused  |
  * | support-recent-bet-liberty-reels              | player-000000 | 2 hours ago            |    50 |      0 |        0 | 50      | refused  |
  * | support-recent-win-liberty-reels              | player-000002 | 20 minutes ago         |   100 |      0 |      750 | refused | 750      |
  *
- * All are `open` but the auto-close-failed one (`autoCloseFailed`). Amounts are minor units of the casino's
+ * All are `open` but the auto-close-failed one (`autoCloseFailed`). The stale bet is past its validity
+ * period: the auto-close job refunds it (as it does the generator's stale open rounds), so support finds
+ * it closed (`autoClose`) soon after the start. Amounts are minor units of the casino's
  * currency, scaled like the generator's bets (×10 in SEK and NOK, ×5 in DKK). "Close without booking" is
  * possible for each. The rounds go in through the ingest service, as the platform would send them, so the
  * rollups stay exact.
@@ -43,8 +46,11 @@ export interface DemoSupportRound {
   case: string;
   /** Index of the player (`player-000000` is 0). */
   player: number;
-  /** Days past the validity period (stuck) or milliseconds ago (recent). */
-  started: { daysPastValidity: number } | { agoMs: number };
+  /**
+   * Days past the validity period, a share of it (stuck), or milliseconds ago (recent). The open stuck
+   * rounds stay within their validity period: past it, the auto-close job takes them.
+   */
+  started: { daysPastValidity: number } | { shareOfValidity: number } | { agoMs: number };
   status: Extract<RoundStatus, 'open' | 'autoCloseFailed'>;
   /** Minor units for a currency worth about a euro. */
   debit: number;
@@ -56,7 +62,7 @@ export const demoSupportRounds: readonly DemoSupportRound[] = [
   {
     case: 'stuck-bet',
     player: 0,
-    started: { daysPastValidity: 4 },
+    started: { shareOfValidity: 0.8 },
     status: 'open',
     debit: 200,
     credit: 0,
@@ -65,7 +71,7 @@ export const demoSupportRounds: readonly DemoSupportRound[] = [
   {
     case: 'stuck-win',
     player: 0,
-    started: { daysPastValidity: 11 },
+    started: { shareOfValidity: 0.6 },
     status: 'open',
     debit: 100,
     credit: 0,
@@ -74,7 +80,7 @@ export const demoSupportRounds: readonly DemoSupportRound[] = [
   {
     case: 'stuck-partly-paid',
     player: 1,
-    started: { daysPastValidity: 2 },
+    started: { shareOfValidity: 0.9 },
     status: 'open',
     debit: 500,
     credit: 400,
@@ -83,7 +89,7 @@ export const demoSupportRounds: readonly DemoSupportRound[] = [
   {
     case: 'stuck-free-round',
     player: 1,
-    started: { daysPastValidity: 6 },
+    started: { shareOfValidity: 0.7 },
     status: 'open',
     debit: 0,
     credit: 0,
@@ -95,6 +101,17 @@ export const demoSupportRounds: readonly DemoSupportRound[] = [
     started: { daysPastValidity: 1 },
     status: 'autoCloseFailed',
     debit: 1000,
+    credit: 0,
+    totalWin: 0,
+  },
+  {
+    // Past its validity period: the auto-close job refunds it (its first run, or "run now" on the jobs
+    // screen), and the round ends autoClose.
+    case: 'stale-bet',
+    player: 2,
+    started: { daysPastValidity: 3 },
+    status: 'open',
+    debit: 300,
     credit: 0,
     totalWin: 0,
   },
@@ -168,7 +185,11 @@ export function demoSupportRoundsOf(casino: DemoSupportCasino, validity: number,
   const factor = FACTOR[casino.currency] ?? 1;
   return demoSupportRounds.map((round, index) => {
     const ago =
-      'agoMs' in round.started ? round.started.agoMs : (validity + round.started.daysPastValidity) * DAY_MS;
+      'agoMs' in round.started
+        ? round.started.agoMs
+        : 'shareOfValidity' in round.started
+          ? validity * round.started.shareOfValidity * DAY_MS
+          : (validity + round.started.daysPastValidity) * DAY_MS;
     // Whole seconds: the same times however the instant of seeding falls.
     const startedAt = new Date(Math.floor((now.getTime() - ago) / 1000) * 1000);
     const debit = round.debit * factor;

@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../lib/sql';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/databases';
+import { createGameRoundsRepository } from '../modules/game-rounds/game-rounds.repository';
+import { createClosuresService } from '../modules/support/closures.service';
 import { startJobEngine, type JobDefinition, type JobEngine } from './engine';
 
 const quiet = { warn: () => {} };
@@ -157,7 +159,13 @@ for (const engine of testEngines) {
 
     it('runs housekeeping on the engine: expired sessions go, next month’s partition exists', async () => {
       const { productJobs } = await import('./product-jobs');
-      started = await startJobEngine({ database, jobs: productJobs, log: quiet, pollingSeconds: 0.5 });
+      const closures = createClosuresService(database.db, createGameRoundsRepository());
+      started = await startJobEngine({
+        database,
+        jobs: productJobs({ closures }),
+        log: quiet,
+        pollingSeconds: 0.5,
+      });
       const next = new Date();
       next.setUTCMonth(next.getUTCMonth() + 1, 1);
       const partition = `game_rounds_${next.getUTCFullYear()}_${String(next.getUTCMonth() + 1).padStart(2, '0')}`;

@@ -9,10 +9,15 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/client';
+import { recordJobRun } from '../lib/metrics';
 import { rowsOf } from '../lib/sql';
+import { recordAudit } from '../modules/audit/audit.service';
 
 export interface JobContext {
   db: Db;
+  /** What started this run: its schedule, or someone's "run now" (`by`: their name). */
+  trigger: 'schedule' | 'manual';
+  by: string | null;
 }
 
 export interface JobDefinition {
@@ -26,11 +31,17 @@ export interface JobDefinition {
   retryDelaySeconds?: number;
   /** A run taking longer counts as failed (default 15 minutes). */
   expireInSeconds?: number;
+  /**
+   * The summary's counts that are changes of data: a run with any of them above zero is audited (entity
+   * `job`, action `run`, the summary as what changed).
+   */
+  changes?: readonly string[];
 }
 
 interface RunData {
   trigger: 'schedule' | 'manual';
   by?: string | null;
+  byId?: string | null;
 }
 
 /** pg-boss's `db` for PGlite: scripts without values go through exec (several statements), the rest query. */
@@ -66,7 +77,7 @@ async function retryOnDeadlock<T>(action: () => Promise<T>, attempts = 5): Promi
 
 /** What routes need of the engine: queue a run of a job now (answers whether it was queued). */
 export interface JobRunner {
-  runNow(name: string, by: string | null): Promise<boolean>;
+  runNow(name: string, by: string | null, byId?: string | null): Promise<boolean>;
 }
 
 export interface JobEngineOptions {
@@ -101,12 +112,28 @@ export async function startJobEngine({
       await db.execute(sql`insert into job_runs (job, trigger, triggered_by)
         values (${definition.name}, ${data?.trigger ?? 'schedule'}, ${data?.by ?? null}) returning id`),
     );
+    const started = Date.now();
+    const trigger = data?.trigger ?? 'schedule';
     try {
-      const summary = (await definition.run({ db })) ?? null;
-      await db.execute(sql`update job_runs set finished_at = now(), outcome = 'succeeded',
-          summary = ${summary === null ? null : JSON.stringify(summary)}::jsonb
-        where id = ${run!.id}`);
+      const summary = (await definition.run({ db, trigger, by: data?.by ?? null })) ?? null;
+      const changed = summary !== null && (definition.changes ?? []).some((key) => (summary[key] ?? 0) > 0);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`update job_runs set finished_at = now(), outcome = 'succeeded',
+            summary = ${summary === null ? null : JSON.stringify(summary)}::jsonb
+          where id = ${run!.id}`);
+        if (!changed) return;
+        await recordAudit(tx, {
+          actor: data?.byId && data.by ? { id: data.byId, name: data.by } : null,
+          entityType: 'job',
+          entityId: definition.name,
+          action: 'run',
+          before: null,
+          after: { run: run!.id, trigger, ...summary },
+        });
+      });
+      recordJobRun(definition.name, 'succeeded', Date.now() - started);
     } catch (error) {
+      recordJobRun(definition.name, 'failed', Date.now() - started);
       const message = error instanceof Error ? error.message : String(error);
       await db
         .execute(
@@ -144,9 +171,11 @@ export async function startJobEngine({
   return {
     jobs,
     /** Queues a run now (it starts once no other run of the job is active); answers whether it was queued. */
-    async runNow(name: string, by: string | null): Promise<boolean> {
+    async runNow(name: string, by: string | null, byId: string | null = null): Promise<boolean> {
       if (!byName.has(name)) return false;
-      const id = await boss.send(name, { trigger: 'manual', by } satisfies RunData, { singletonKey: name });
+      const id = await boss.send(name, { trigger: 'manual', by, byId } satisfies RunData, {
+        singletonKey: name,
+      });
       return id !== null;
     },
     /** Stops taking jobs; waits up to `timeoutMs` for running ones, then releases them as failed. */

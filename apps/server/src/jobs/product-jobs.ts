@@ -1,13 +1,40 @@
 /** The product's background jobs, run by the job engine (jobs/engine.ts) once per schedule across instances. */
+import type { ClosuresService } from '../modules/support/closures.service';
 import type { JobDefinition } from './engine';
 import { purgeExpired } from './purge';
 
-export const productJobs: readonly JobDefinition[] = [
-  {
-    name: 'housekeeping',
-    cron: '*/15 * * * *',
-    async run({ db }) {
-      await purgeExpired(db);
+export interface ProductJobParts {
+  closures: ClosuresService;
+}
+
+export function productJobs({ closures }: ProductJobParts): readonly JobDefinition[] {
+  return [
+    {
+      name: 'housekeeping',
+      cron: '*/15 * * * *',
+      async run({ db }) {
+        await purgeExpired(db);
+      },
     },
-  },
-];
+    {
+      // Open rounds past their validity period are refunded (spec §3, §4); a run takes at most 200 rounds,
+      // the next run the rest.
+      name: 'auto-close',
+      cron: '*/10 * * * *',
+      changes: ['closed', 'pending', 'failed'],
+      async run() {
+        return { ...(await closures.autoCloseStale(200)) };
+      },
+    },
+    {
+      // Pending bookings whose outcome is unknown are sent again with their key once their back-off is due
+      // (CLOSE_RETRY_DELAYS_MS are the least waits; the schedule's minute is the finest step).
+      name: 'booking-retries',
+      cron: '* * * * *',
+      retryLimit: 0,
+      async run() {
+        return { retried: await closures.retryDue(50) };
+      },
+    },
+  ];
+}

@@ -3,6 +3,7 @@
  * creates the coming months' partitions of game rounds before their first round arrives. It runs as the
  * job `housekeeping` (jobs/product-jobs.ts) every 15 minutes, once across all instances.
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { purgeExpiredSessions } from '../modules/auth/sessions.service';
 import { purgeExpiredOidcPayloads } from '../modules/identity/oidc-adapter';
@@ -14,4 +15,6 @@ export async function purgeExpired(db: Db): Promise<void> {
   await purgeExpiredOidcPayloads(db);
   await createSignInThrottle(db).purge();
   await ensureComingPartitions(db);
+  // The jobs screen shows recent runs; three months of them are plenty.
+  await db.execute(sql`delete from job_runs where started_at < now() - interval '90 days'`);
 }

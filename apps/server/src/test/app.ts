@@ -90,7 +90,7 @@ export function withSession(headers: Record<string, string>, options: InjectOpti
 }
 
 /** What a test may set of the app besides the environment. */
-export type TestAppOptions = Pick<AppOptions, 'closures' | 'closeRetryIntervalMs' | 'integrations'>;
+export type TestAppOptions = Pick<AppOptions, 'closures' | 'cpv' | 'jobs' | 'integrations'>;
 
 export async function createTestApp(
   engine: Engine,
@@ -99,8 +99,8 @@ export async function createTestApp(
 ): Promise<TestContext & { close(): Promise<void> }> {
   const database = await createTestDatabase(engine);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  // Automatic booking retries run only where a test asks for them.
-  const app = await buildApp({ config, database, logger: false, closeRetryIntervalMs: false, ...options });
+  // The job engine runs only where a test asks for it; others run jobs by hand.
+  const app = await buildApp({ config, database, logger: false, jobs: false, ...options });
   await app.ready();
 
   async function signIn(

@@ -3,7 +3,17 @@
  * the checks, and their results. Results are append-only (the database refuses changes, migration 0009).
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { recordColumns } from './columns';
 import { users } from './users';
 

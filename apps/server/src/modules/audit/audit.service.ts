@@ -26,7 +26,9 @@ export type AuditAction =
   | 'close-requested'
   | 'close'
   | 'close-rejected'
-  | 'soft-delete';
+  | 'soft-delete'
+  | 'run'
+  | 'auto-close-failed';
 
 type Fields = Record<string, unknown>;
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;

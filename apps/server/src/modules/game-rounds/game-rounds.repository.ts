@@ -8,7 +8,7 @@ import type { GameRoundDetail, GameRoundSummary, RoundStatus } from '@backoffice
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
-import { rowsOf } from '../../lib/sql';
+import { isoMs, rowsOf } from '../../lib/sql';
 
 /** Where a page ended: the sort key of its last round (started_at to the microsecond, as UTC text). */
 export interface RoundKey {
@@ -69,7 +69,6 @@ const money = (value: string | number) => Number(value);
 const optionalMoney = (value: string | number | null) => (value === null ? null : Number(value));
 
 // Instants as the API writes them (UTC, milliseconds), and the sort key to the microsecond.
-const isoMs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const isoUs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const columns = sql`g.casino_id, g.round_id, g.provider_round_id, g.integration_id, g.player_id, g.game_id,

@@ -3,8 +3,7 @@
  * platform or a support close — appends the state it replaces, so the round's timeline can show each one.
  */
 import { sql, type SQL } from 'drizzle-orm';
-
-const isoMs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { isoMs } from '../../lib/sql';
 
 /**
  * The history of the round `g` with its current state appended, for the SET list of an UPDATE (which reads

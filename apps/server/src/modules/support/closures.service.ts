@@ -34,7 +34,7 @@ import type { Db } from '../../db/client';
 import type { RoundHistoryEntry } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Scope } from '../../lib/scope';
-import { rowsOf } from '../../lib/sql';
+import { isoMs, rowsOf } from '../../lib/sql';
 import type { Principal } from '../../plugins/access';
 import type { Actor } from '../audit/audit.service';
 import { recordAudit } from '../audit/audit.service';
@@ -90,10 +90,11 @@ interface ClosureRow {
   next_attempt_at: string | null;
   last_error: string | null;
   bridge_booking_id: string | null;
+  kind: ClosureKind;
 }
 
-const isoMs = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** Who closes: support (the round ends manualClose) or the auto-close job (autoClose). */
+type ClosureKind = 'support' | 'auto';
 
 const roundColumns = sql`g.casino_id, g.round_id, ${isoMs('g.started_at')} as started_at, g.integration_id,
   g.player_id, g.game_id, g.currency, g.status, g.debit::float8 as debit, g.credit::float8 as credit,
@@ -103,7 +104,7 @@ const closureColumns = sql`c.id, c.casino_id, c.round_id, ${isoMs('c.started_at'
   c.integration_id, c.player_id, c.bridge_id, c.booking, c.state, c.amount::float8 as amount, c.currency,
   c.idempotency_key, c.request, c.reason, c.requested_by_name, ${isoMs('c.requested_at')} as requested_at,
   ${isoMs('c.finished_at')} as finished_at, c.attempts, ${isoMs('c.next_attempt_at')} as next_attempt_at,
-  c.last_error, c.bridge_booking_id`;
+  c.last_error, c.bridge_booking_id, c.kind`;
 
 /** The round (the newest with this id in its casino), locked until the transaction ends. */
 async function lockRound(tx: Db, casinoId: string, roundId: string, scope: Scope) {
@@ -116,7 +117,7 @@ async function lockRound(tx: Db, casinoId: string, roundId: string, scope: Scope
   return row;
 }
 
-async function lockRoundOf(tx: Db, closure: ClosureRow) {
+async function lockRoundOf(tx: Db, closure: Pick<ClosureRow, 'casino_id' | 'round_id' | 'started_at'>) {
   const [row] = rowsOf<LockedRound>(
     await tx.execute(sql`select ${roundColumns} from game_rounds g
       where g.casino_id = ${closure.casino_id} and g.round_id = ${closure.round_id}
@@ -197,6 +198,137 @@ async function addAction(tx: Db, closureId: string, action: string, by: Actor | 
     values (${closureId}, 'action', ${action}, ${by?.name ?? null})`);
 }
 
+/** The component of the significant events that auto-close records. */
+const AUTO_CLOSE_COMPONENT = 'auto-close';
+
+/**
+ * A round's validity period in days (spec §3): its casino's, else its integration's, else the global
+ * default. Needs the round's casino as `c` and its integration as `i`.
+ */
+export const validityDaysSql = sql`coalesce(c.game_round_validity_period_days, i.game_round_validity_period_days,
+  (select default_game_round_validity_period_days from global_settings where id = 1))`;
+
+/** Why an auto-close could not book the refund, for the significant event and the audit trail. */
+const AUTO_CLOSE_PROBLEMS: Partial<Record<ErrorCode, string>> = {
+  REFUND_AFTER_WIN: 'the round has a win, so its bet is not refunded',
+  NO_BET_TO_REFUND: 'the round has no bet to refund',
+  BRIDGE_NOT_FOUND: "the casino's bridge is not known",
+  VALIDATION_FAILED: 'the round cannot be booked through the bridge protocol',
+  BRIDGE_BOOKING_REJECTED: 'the operator refused the refund',
+};
+
+/** What one auto-close run did. */
+export interface AutoCloseSummary {
+  /** Open rounds past their validity period that this run looked at. */
+  found: number;
+  /** Refunded and closed (autoClose). */
+  closed: number;
+  /** Refund sent, outcome unknown: pending, retried with its key. */
+  pending: number;
+  /** Ended autoCloseFailed (refund not possible or refused, or its retries used up). */
+  failed: number;
+}
+
+/**
+ * Gives the locked round a new state set by the back office (a close, a failed auto-close): its previous
+ * state goes to the history, and the rollups move from the old figures to the new ones in this transaction.
+ */
+async function moveRound(
+  tx: Db,
+  round: LockedRound,
+  next: { status: RoundStatus; credit: number; betReturned: boolean },
+) {
+  await tx.execute(sql`update game_rounds g set status = ${next.status}, credit = ${next.credit},
+      bet_returned = ${next.betReturned}, updated_at = now(), received_at = now(), history = ${historyAppended()}
+    where g.casino_id = ${round.casino_id} and g.round_id = ${round.round_id}
+      and g.started_at = ${round.started_at}::timestamptz`);
+  const before = {
+    casinoId: round.casino_id,
+    startedAt: round.started_at,
+    gameId: round.game_id,
+    currency: round.currency,
+    status: round.status,
+    debit: round.debit,
+    credit: round.credit,
+  };
+  const rows = new RollupChanges()
+    .add(before, round.integration_id, -1)
+    .add({ ...before, ...next }, round.integration_id)
+    .rows();
+  await lockRatesShared(tx, rows);
+  await applyContributions(tx, rows);
+}
+
+/** The booking request of a close, checked against the bridge protocol; null for a close without booking. */
+function bookingRequestOf(
+  round: LockedRound,
+  booking: CloseBooking,
+  amount: number,
+  reason: string,
+): BridgeBookingRequest | null {
+  if (booking === 'none') return null;
+  const request: BridgeBookingRequest = {
+    casinoId: round.casino_id,
+    playerId: round.player_id,
+    roundId: round.round_id,
+    currency: round.currency,
+    amountMinor: amount,
+    reason,
+  };
+  if (!bridgeBookingRequestSchema.safeParse(request).success) {
+    throw new AppError('VALIDATION_FAILED', [
+      { path: 'round', message: 'the round cannot be booked through the bridge protocol (its ids)' },
+    ]);
+  }
+  return request;
+}
+
+/**
+ * Stores a close of the locked round (its key and booking body) and marks the round, in the caller's
+ * transaction: after this, only the stored booking can close the round.
+ */
+async function openClosure(
+  tx: Db,
+  round: LockedRound,
+  close: { id: string; booking: CloseBooking; amount: number; reason: string; kind: ClosureKind },
+  actor: Actor | null,
+): Promise<ClosureRow> {
+  const [casino] = rowsOf<{ bridge_id: string }>(
+    await tx.execute(sql`select bridge_id from casinos where id = ${round.casino_id}`),
+  );
+  if (close.booking !== 'none' && !casino) throw new AppError('BRIDGE_NOT_FOUND');
+  const key = close.booking === 'none' ? null : `close-${close.id}`;
+  const request = bookingRequestOf(round, close.booking, close.amount, close.reason);
+  await tx.execute(sql`insert into round_closures (id, casino_id, round_id, started_at, integration_id,
+      player_id, bridge_id, booking, state, amount, currency, idempotency_key, request, reason,
+      requested_by, requested_by_name, next_attempt_at, kind)
+    values (${close.id}, ${round.casino_id}, ${round.round_id}, ${round.started_at}::timestamptz,
+      ${round.integration_id}, ${round.player_id}, ${casino?.bridge_id ?? null}, ${close.booking}, 'pending',
+      ${close.amount}, ${round.currency}, ${key}, ${request === null ? null : JSON.stringify(request)}::jsonb,
+      ${close.reason}, ${actor?.id ?? null}, ${actor?.name ?? null},
+      ${request === null ? null : nextAttemptAfter(1)}::timestamptz, ${close.kind})`);
+  await tx.execute(sql`update game_rounds set closure_id = ${close.id}
+    where casino_id = ${round.casino_id} and round_id = ${round.round_id}
+      and started_at = ${round.started_at}::timestamptz`);
+  await addAction(tx, close.id, 'close-requested', actor);
+  await recordAudit(tx, {
+    actor,
+    entityType: 'game-round',
+    entityId: roundEntity(round),
+    action: 'close-requested',
+    before: { status: round.status },
+    after: {
+      booking: close.booking,
+      amount: close.amount,
+      currency: round.currency,
+      idempotencyKey: key,
+      reason: close.reason,
+      ...(close.kind === 'auto' ? { automatic: true } : {}),
+    },
+  });
+  return (await readClosure(tx, close.id))!;
+}
+
 /** When the next automatic retry is due after `attempts` calls; null once the back-off is used up. */
 function nextAttemptAfter(attempts: number): string | null {
   const delay = CLOSE_RETRY_DELAYS_MS[attempts - 1];
@@ -225,25 +357,8 @@ export function createClosuresService(
   ) {
     const credit = closure.booking === 'win' ? round.credit + Number(closure.amount) : round.credit;
     const betReturned = closure.booking === 'refund';
-    await tx.execute(sql`update game_rounds g set status = 'manualClose', credit = ${credit},
-        bet_returned = ${betReturned}, updated_at = now(), received_at = now(), history = ${historyAppended()}
-      where g.casino_id = ${round.casino_id} and g.round_id = ${round.round_id}
-        and g.started_at = ${round.started_at}::timestamptz`);
-    const before = {
-      casinoId: round.casino_id,
-      startedAt: round.started_at,
-      gameId: round.game_id,
-      currency: round.currency,
-      status: round.status,
-      debit: round.debit,
-      credit: round.credit,
-    };
-    const changes = new RollupChanges()
-      .add(before, round.integration_id, -1)
-      .add({ ...before, status: 'manualClose', credit, betReturned }, round.integration_id);
-    const rows = changes.rows();
-    await lockRatesShared(tx, rows);
-    await applyContributions(tx, rows);
+    const status: RoundStatus = closure.kind === 'auto' ? 'autoClose' : 'manualClose';
+    await moveRound(tx, round, { status, credit, betReturned });
     await tx.execute(sql`update round_closures set state = 'closed', finished_at = now(),
         next_attempt_at = null, last_error = null, bridge_booking_id = ${bookingId}
       where id = ${closure.id}`);
@@ -255,19 +370,20 @@ export function createClosuresService(
       entityId: roundEntity(closure),
       action: 'close',
       before: { status: round.status, credit: round.credit },
-      after: { status: 'manualClose', credit, ...booked, bridgeBookingId: bookingId, reason: closure.reason },
+      after: { status, credit, ...booked, bridgeBookingId: bookingId, reason: closure.reason },
     });
     const what =
       closure.booking === 'none'
         ? 'without operator booking'
         : `with ${closure.booking === 'refund' ? 'a refund of the bet' : 'a booking of the total win'} (${booked.amount} ${booked.currency} minor units)`;
+    const who = closure.kind === 'auto' ? 'automatically' : 'by support';
     await significantEvents.insert(tx, {
       happenedAt: new Date().toISOString(),
-      reason: `Game round ${closure.round_id} of casino ${closure.casino_id} closed by support ${what}: ${closure.reason}`,
-      component: 'player support',
+      reason: `Game round ${closure.round_id} of casino ${closure.casino_id} closed ${who} ${what}: ${closure.reason}`,
+      component: closure.kind === 'auto' ? AUTO_CLOSE_COMPONENT : 'player support',
       userName: closure.requested_by_name,
       beforeValue: round.status,
-      afterValue: 'manualClose',
+      afterValue: status,
       casinoId: closure.casino_id,
       createdBy: by?.id ?? null,
       createdByName: by?.name ?? null,
@@ -278,7 +394,7 @@ export function createClosuresService(
       playerId: closure.player_id,
       roundId: closure.round_id,
       startedAt: closure.started_at,
-      status: 'manualClose',
+      status,
       booking: closure.booking,
       amount: booked.amount,
       currency: closure.currency,
@@ -286,6 +402,33 @@ export function createClosuresService(
       gameId: null,
       deletion: null,
       reason: closure.reason,
+    });
+  }
+
+  /**
+   * Ends an auto-close that cannot book: the round becomes autoCloseFailed (still unsettled, so support
+   * can close it by hand), recorded as a significant event and in the audit trail.
+   */
+  async function failAutoClose(tx: Db, round: LockedRound, problem: string) {
+    await moveRound(tx, round, { status: 'autoCloseFailed', credit: round.credit, betReturned: false });
+    await recordAudit(tx, {
+      actor: null,
+      entityType: 'game-round',
+      entityId: roundEntity(round),
+      action: 'auto-close-failed',
+      before: { status: round.status },
+      after: { status: 'autoCloseFailed', problem },
+    });
+    await significantEvents.insert(tx, {
+      happenedAt: new Date().toISOString(),
+      reason: `Game round ${round.round_id} of casino ${round.casino_id} could not be closed automatically: ${problem}`,
+      component: AUTO_CLOSE_COMPONENT,
+      userName: null,
+      beforeValue: round.status,
+      afterValue: 'autoCloseFailed',
+      casinoId: round.casino_id,
+      createdBy: null,
+      createdByName: null,
     });
   }
 
@@ -302,8 +445,9 @@ export function createClosuresService(
         return undefined;
       }
       const attempts = closure.attempts + 1;
+      const nextAttempt = nextAttemptAfter(attempts);
       await tx.execute(sql`update round_closures set attempts = ${attempts},
-          next_attempt_at = ${nextAttemptAfter(attempts)}::timestamptz
+          next_attempt_at = ${nextAttempt}::timestamptz
         where id = ${closureId}`);
       if (trigger === 'retry') await addAction(tx, closureId, 'close-retried', by);
       const path = bridgePaths.booking(closure.booking === 'refund' ? 'refund' : 'win');
@@ -320,7 +464,7 @@ export function createClosuresService(
       const [bridge] = rowsOf<{ router_url: string; secret: string }>(
         await tx.execute(sql`select router_url, secret from bridges where id = ${closure.bridge_id}`),
       );
-      return { closure, eventId: event!.id, bridge };
+      return { closure, eventId: event!.id, bridge, retriesUsedUp: nextAttempt === null };
     });
   }
 
@@ -346,7 +490,7 @@ export function createClosuresService(
       if (trigger === 'retry') throw new AppError('ROUND_CLOSE_NOT_PENDING');
       return;
     }
-    const { closure, eventId, bridge } = claimed;
+    const { closure, eventId, bridge, retriesUsedUp } = claimed;
     const started = Date.now();
     if (!bridge) {
       await db.transaction(async (tx) => {
@@ -401,6 +545,18 @@ export function createClosuresService(
           await tx.execute(
             sql`update round_closures set last_error = ${code} where id = ${closureId} and state = 'pending'`,
           );
+          // An auto-close whose outcome stays unknown goes to support; its booking stays pending with its
+          // key, so that the only way on is a retry of the same booking.
+          if (closure.kind === 'auto' && retriesUsedUp) {
+            const round = await lockRoundOf(tx, closure);
+            if (round?.status === 'open') {
+              await failAutoClose(
+                tx,
+                round,
+                `the refund's outcome is unknown after ${closure.attempts + 1} attempts (${code}); it stays pending and can be retried with its key`,
+              );
+            }
+          }
           return;
         }
         const round = await lockRoundOf(tx, closure);
@@ -416,6 +572,9 @@ export function createClosuresService(
               and started_at = ${round.started_at}::timestamptz`);
         }
         await addAction(tx, closureId, 'close-rejected', by);
+        if (closure.kind === 'auto' && round?.status === 'open') {
+          await failAutoClose(tx, round, AUTO_CLOSE_PROBLEMS.BRIDGE_BOOKING_REJECTED!);
+        }
         await recordAudit(tx, {
           actor: by,
           entityType: 'game-round',
@@ -547,59 +706,23 @@ export function createClosuresService(
     ): Promise<SupportRound> {
       if (input.confirmation.trim() === '') throw new AppError('ROUND_ID_REQUIRED');
       if (input.confirmation !== roundId) throw new AppError('CONFIRMATION_MISMATCH');
-      const closureId = randomUUID();
       const closure = await db.transaction(async (tx) => {
         const round = await lockRound(tx, casinoId, roundId, principal.scope);
         if (!round) throw new AppError('RECORD_NOT_FOUND');
         const choice = choicesOf(round)[input.booking];
         if (!choice.allowed) throw new AppError(choice.reason!);
-        const [casino] = rowsOf<{ bridge_id: string }>(
-          await tx.execute(sql`select bridge_id from casinos where id = ${casinoId}`),
-        );
-        if (input.booking !== 'none' && !casino) throw new AppError('BRIDGE_NOT_FOUND');
-        const key = input.booking === 'none' ? null : `close-${closureId}`;
-        const request: BridgeBookingRequest | null =
-          input.booking === 'none'
-            ? null
-            : {
-                casinoId,
-                playerId: round.player_id,
-                roundId,
-                currency: round.currency,
-                amountMinor: choice.amount,
-                reason: input.reason,
-              };
-        if (request && !bridgeBookingRequestSchema.safeParse(request).success) {
-          throw new AppError('VALIDATION_FAILED', [
-            { path: 'round', message: 'the round cannot be booked through the bridge protocol (its ids)' },
-          ]);
-        }
-        await tx.execute(sql`insert into round_closures (id, casino_id, round_id, started_at, integration_id,
-            player_id, bridge_id, booking, state, amount, currency, idempotency_key, request, reason,
-            requested_by, requested_by_name, next_attempt_at)
-          values (${closureId}, ${casinoId}, ${roundId}, ${round.started_at}::timestamptz, ${round.integration_id},
-            ${round.player_id}, ${casino?.bridge_id ?? null}, ${input.booking}, 'pending', ${choice.amount},
-            ${round.currency}, ${key}, ${request === null ? null : JSON.stringify(request)}::jsonb, ${input.reason},
-            ${actor?.id ?? null}, ${actor?.name ?? null},
-            ${request === null ? null : nextAttemptAfter(1)}::timestamptz)`);
-        await tx.execute(sql`update game_rounds set closure_id = ${closureId}
-          where casino_id = ${casinoId} and round_id = ${roundId} and started_at = ${round.started_at}::timestamptz`);
-        await addAction(tx, closureId, 'close-requested', actor);
-        await recordAudit(tx, {
-          actor,
-          entityType: 'game-round',
-          entityId: `${casinoId}/${roundId}`,
-          action: 'close-requested',
-          before: { status: round.status },
-          after: {
+        const stored = await openClosure(
+          tx,
+          round,
+          {
+            id: randomUUID(),
             booking: input.booking,
             amount: choice.amount,
-            currency: round.currency,
-            idempotencyKey: key,
             reason: input.reason,
+            kind: 'support',
           },
-        });
-        const stored = (await readClosure(tx, closureId))!;
+          actor,
+        );
         if (input.booking === 'none') await closeRound(tx, round, stored, null, actor);
         return stored;
       });
@@ -640,6 +763,75 @@ export function createClosuresService(
         await attempt(id, 'automatic', null).catch(() => undefined);
       }
       return due.length;
+    },
+
+    /**
+     * Auto-close (spec §3, §4): refunds each open round older than its validity period (at most `limit`,
+     * oldest first) through the same exactly-once path as support's closes, ending autoClose; a round whose
+     * refund is not possible or is refused ends autoCloseFailed. Safe on any number of instances at once:
+     * each round is taken under its row lock, and only while it is open and unmarked.
+     */
+    async autoCloseStale(limit = 200): Promise<AutoCloseSummary> {
+      const [bound] = rowsOf<{ days: number | null }>(
+        await db.execute(sql`select least(
+            (select min(game_round_validity_period_days) from casinos),
+            (select min(game_round_validity_period_days) from integrations),
+            (select default_game_round_validity_period_days from global_settings where id = 1)) as days`),
+      );
+      const summary: AutoCloseSummary = { found: 0, closed: 0, pending: 0, failed: 0 };
+      if (bound?.days === null || bound?.days === undefined) return summary;
+      const stale = rowsOf<{ casino_id: string; round_id: string; started_at: string; days: number }>(
+        await db.execute(sql`select g.casino_id, g.round_id, ${isoMs('g.started_at')} as started_at,
+            ${validityDaysSql} as days
+          from game_rounds g
+          left join casinos c on c.id = g.casino_id
+          left join integrations i on i.id = g.integration_id
+          where g.status = 'open' and g.closure_id is null
+            and g.started_at < now() - make_interval(days => ${Number(bound.days)}::int)
+            and g.started_at < now() - make_interval(days => ${validityDaysSql})
+          order by g.started_at
+          limit ${limit}`),
+      );
+      summary.found = stale.length;
+      for (const candidate of stale) {
+        const closureId = randomUUID();
+        const taken = await db.transaction(async (tx) => {
+          const round = await lockRoundOf(tx, candidate);
+          if (round?.status !== 'open' || round.closure_id !== null) return 'skipped';
+          const refund = choicesOf(round).refund;
+          if (!refund.allowed) {
+            await failAutoClose(tx, round, AUTO_CLOSE_PROBLEMS[refund.reason!] ?? refund.reason!);
+            return 'failed';
+          }
+          try {
+            const reason = `Automatic close: open for more than ${candidate.days} days (validity period)`;
+            await openClosure(
+              tx,
+              round,
+              { id: closureId, booking: 'refund', amount: refund.amount, reason, kind: 'auto' },
+              null,
+            );
+          } catch (error) {
+            // Refused before anything was written (no bridge, ids the protocol cannot carry).
+            if (!(error instanceof AppError)) throw error;
+            await failAutoClose(tx, round, AUTO_CLOSE_PROBLEMS[error.code] ?? error.code);
+            return 'failed';
+          }
+          return 'requested';
+        });
+        if (taken === 'failed') summary.failed++;
+        if (taken !== 'requested') continue;
+        await attempt(closureId, 'request', null).catch(() => undefined);
+        const [outcome] = rowsOf<{ state: string; status: string }>(
+          await db.execute(sql`select c.state, g.status from round_closures c
+            join game_rounds g on g.casino_id = c.casino_id and g.round_id = c.round_id and g.started_at = c.started_at
+            where c.id = ${closureId}`),
+        );
+        if (outcome?.state === 'closed') summary.closed++;
+        else if (outcome?.state === 'pending' && outcome.status === 'open') summary.pending++;
+        else summary.failed++;
+      }
+      return summary;
     },
   };
 }

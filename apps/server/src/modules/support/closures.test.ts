@@ -498,7 +498,7 @@ for (const engine of testEngines) {
 }
 
 for (const engine of testEngines) {
-  describe(`automatic retries of pending bookings [${engine}]`, () => {
+  describe(`automatic retries of pending bookings on the job engine [${engine}]`, () => {
     let ctx: Awaited<ReturnType<typeof createTestApp>>;
     let simulator: BridgeSimulator;
 
@@ -507,7 +507,7 @@ for (const engine of testEngines) {
       ctx = await createTestApp(
         engine,
         {},
-        { closures: { bridgeClient: TIMEOUTS }, closeRetryIntervalMs: 100 },
+        { closures: { bridgeClient: TIMEOUTS }, jobs: { pollingSeconds: 0.5 } },
       );
       await seedPlatformFixture(ctx.database.db, fixture);
       await ctx.database.db.execute(sql`update bridges set router_url = ${simulator.url}, secret = ${SECRET}
@@ -547,10 +547,11 @@ for (const engine of testEngines) {
       });
       expectError(first, 504, 'BRIDGE_TIMEOUT');
       await simulator.setMode('normal');
-      // Due now (instead of in 10 s): the retry timer takes it within a few ticks.
+      // Due now (instead of in 10 s); the job runs each minute — here at once, as "run now" does.
       await ctx.database.db.execute(
         sql`update round_closures set next_attempt_at = now() where round_id = ${roundId}`,
       );
+      expect(await ctx.app.jobs!.runNow('booking-retries', null)).toBe(true);
       const deadline = Date.now() + 10_000;
       let state = 'pending';
       while (state === 'pending' && Date.now() < deadline) {

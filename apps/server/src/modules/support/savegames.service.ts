@@ -8,14 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { Scope } from '../../lib/scope';
-import { rowsOf } from '../../lib/sql';
+import { isoMs, rowsOf } from '../../lib/sql';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { textArray } from '../game-rounds/game-rounds.repository';
 import { createSignificantEventsRepository } from '../significant-events/significant-events.repository';
 import { appendSupportAction } from './support-feed';
-
-const isoMs = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 export function createSavegamesService(db: Db) {
   const significantEvents = createSignificantEventsRepository();

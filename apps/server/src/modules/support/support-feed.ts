@@ -8,7 +8,7 @@ import type { SupportAction, SupportFeed } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { rowsOf } from '../../lib/sql';
+import { isoMs, rowsOf } from '../../lib/sql';
 
 export type NewSupportAction = Omit<SupportAction, 'position' | 'happenedAt'>;
 
@@ -51,9 +51,6 @@ interface FeedRow {
   deletion: SupportAction['deletion'];
   reason: string;
 }
-
-const isoMs = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** The integration's actions after the acknowledged position, oldest first. */
 export async function readSupportFeed(db: Db, integrationId: string, limit: number): Promise<SupportFeed> {
