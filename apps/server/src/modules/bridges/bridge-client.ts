@@ -317,9 +317,11 @@ export function createBridgeClient(options: BridgeClientOptions = {}) {
     },
 
     /** `GET /cpv/components`: the hashes of what the bridge runs (itself, the game backends behind it). */
-    async cpvComponents(bridge: BridgeTarget): Promise<BridgeCpvComponents> {
-      const answer = await send(bridge, 'GET', bridgePaths.cpvComponents);
-      return interpret(answer, bridgeCpvComponentsSchema, 'CPV components', false);
+    cpvComponents(bridge: BridgeTarget): Promise<BridgeCpvComponents> {
+      return measured('cpv-components', async () => {
+        const answer = await send(bridge, 'GET', bridgePaths.cpvComponents);
+        return interpret(answer, bridgeCpvComponentsSchema, 'CPV components', false);
+      });
     },
 
     /** `PUT /integrations/{integrationId}/configuration`: replaces the integration's configuration. */
