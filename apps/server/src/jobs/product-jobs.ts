@@ -1,4 +1,5 @@
 /** The product's background jobs, run by the job engine (jobs/engine.ts) once per schedule across instances. */
+import { cpvCheckJob } from '../modules/cpv/cpv-jobs';
 import type { ClosuresService } from '../modules/support/closures.service';
 import type { JobDefinition } from './engine';
 import { purgeExpired } from './purge';
@@ -36,5 +37,7 @@ export function productJobs({ closures }: ProductJobParts): readonly JobDefiniti
         return { retried: await closures.retryDue(50) };
       },
     },
+    // Control program verification: daily, and the checks asked for on the trigger screen.
+    cpvCheckJob,
   ];
 }

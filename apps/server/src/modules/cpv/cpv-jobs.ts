@@ -18,6 +18,8 @@ export function cpvCheckJobOf(options: CpvRunnerOptions = {}): JobDefinition {
     // Hundreds of frontends take a while; a run is not cut off as failed after the default 15 minutes.
     expireInSeconds: 3 * 60 * 60,
     retryLimit: 1,
+    // Every check appends its results (evidence); ending an interrupted check changes it.
+    changes: ['checks', 'interrupted'],
     async run({ db, trigger, by }: JobContext) {
       const runner = createCpvCheckRunner(db, options);
       const interrupted = await runner.failInterrupted();

@@ -40,7 +40,9 @@ import {
 } from '../../db/schema/index';
 import { cpvResultsTotal } from '../../lib/metrics';
 import { ENGLISH, expectError, UNKNOWN_UUID } from '../../test/api';
-import { describeEachEngine, type SignedIn } from '../../test/app';
+import { createTestApp, describeEachEngine, type SignedIn } from '../../test/app';
+import { testEngines } from '../../test/databases';
+import { rowsOf } from '../../lib/sql';
 import { cpvCheckJobOf } from './cpv-jobs';
 
 const SECRET = 'cpv-test-bridge-secret-0123456789';
@@ -745,3 +747,42 @@ describeEachEngine(
   },
   { cpv: OPTIONS },
 );
+
+for (const engine of testEngines) {
+  describe(`CPV checks on the job engine [${engine}]`, () => {
+    let ctx: Awaited<ReturnType<typeof createTestApp>>;
+    beforeAll(async () => {
+      ctx = await createTestApp(engine, {}, { jobs: { pollingSeconds: 0.5 }, cpv: OPTIONS });
+    });
+    afterAll(async () => ctx?.close());
+
+    it('queues the check, asks the engine to run the job now, and the job runs it', async () => {
+      await ctx.database.db
+        .insert(bridges)
+        .values({ name: 'Simulator', routerUrl: simulator.url, secret: SECRET });
+      const response = await ctx.inject({
+        method: 'POST',
+        url: '/api/cpv/checks',
+        payload: { components: ['bridge:Simulator'] },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const queued = response.json<CpvCheck>();
+      expect(queued).toMatchObject({ state: 'queued', done: 0, total: null, startedAt: null });
+
+      const deadline = Date.now() + 20_000;
+      let check = queued;
+      while (check.state === 'queued' || check.state === 'running') {
+        if (Date.now() > deadline) throw new Error(`check still ${check.state}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        check = (await ctx.inject({ method: 'GET', url: `/api/cpv/checks/${queued.id}` })).json<CpvCheck>();
+      }
+      expect(check).toMatchObject({ state: 'finished', total: 3, done: 3, counts: { unknownComponent: 3 } });
+      const runs = rowsOf<{ trigger: string; triggered_by: string | null }>(
+        await ctx.database.db.execute(
+          sql`select trigger, triggered_by from job_runs where job = 'cpv-check'`,
+        ),
+      );
+      expect(runs).toEqual([{ trigger: 'manual', triggered_by: queued.triggeredBy }]);
+    });
+  });
+}

@@ -58,7 +58,12 @@ for (const engine of testEngines) {
 
     it('lists every job with its schedule and next run, and nothing run yet', async () => {
       const list = await jobs();
-      expect(list.map((job) => job.name)).toEqual(['housekeeping', 'auto-close', 'booking-retries']);
+      expect(list.map((job) => job.name)).toEqual([
+        'housekeeping',
+        'auto-close',
+        'booking-retries',
+        'cpv-check',
+      ]);
       for (const job of list) {
         expect(Date.parse(job.nextRunAt!)).toBeGreaterThan(Date.now() - 1_000);
         expect(job.lastRun).toBeNull();
