@@ -59,6 +59,7 @@ describe('loadConfig defaults', () => {
       TRUST_PROXY: '',
       WEB_DIST_DIR: '',
       SHUTDOWN_TIMEOUT_MS: '',
+      METRICS_TOKEN: '',
     });
     expect(config).toEqual(loadConfig({}));
   });
@@ -244,5 +245,29 @@ describe('sign-in configuration', () => {
     expect(
       loadConfig({ PUBLIC_URL: 'https://bo.example.com', TRUST_PROXY: 'true' }).session.secureCookies,
     ).toBe(true);
+  });
+});
+
+describe('metrics token', () => {
+  it('is unset by default (only loopback may scrape /metrics) and taken as given', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'short-is-fine-locally' }).metricsToken).toBe('short-is-fine-locally');
+  });
+
+  it.each(['two words', 'tab\there', 'line\nbreak', 'umlaut-ä'])(
+    'refuses %j: it must travel in an Authorization header as it is',
+    (token) => {
+      expect(configError({ METRICS_TOKEN: token }).problems).toEqual([
+        expect.stringMatching(/^METRICS_TOKEN: /),
+      ]);
+    },
+  );
+
+  it('needs at least 32 characters in production, and may stay unset there', () => {
+    expect(configError({ ...PRODUCTION_SAFE, METRICS_TOKEN: SAFE_SECRET.slice(0, 31) }).problems).toEqual([
+      expect.stringMatching(/^METRICS_TOKEN: /),
+    ]);
+    expect(loadConfig({ ...PRODUCTION_SAFE, METRICS_TOKEN: SAFE_SECRET }).metricsToken).toBe(SAFE_SECRET);
+    expect(loadConfig(PRODUCTION_SAFE).metricsToken).toBeUndefined();
   });
 });

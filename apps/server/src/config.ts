@@ -40,6 +40,11 @@ const envSchema = z.object({
     .default(12),
   BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12).optional(),
+  /** Bearer token that opens `/metrics` to callers other than loopback; unset, only loopback may scrape. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces (it travels in an Authorization header)')
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -91,6 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     if (publicUrl.protocol !== 'https:') {
       problems.push('PUBLIC_URL: production must be served over https');
     }
+    if (e.METRICS_TOKEN !== undefined && e.METRICS_TOKEN.length < 32) {
+      problems.push('METRICS_TOKEN: set a random token of at least 32 characters in production (or none)');
+    }
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -122,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       /** Cookies get the Secure flag whenever users reach us over https. */
       secureCookies: publicUrl.protocol === 'https:',
     },
+    metricsToken: e.METRICS_TOKEN,
     bootstrapAdmin: e.BOOTSTRAP_ADMIN_EMAIL
       ? { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD! }
       : undefined,

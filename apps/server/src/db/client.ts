@@ -34,6 +34,8 @@ export interface Database {
    * back to the pool when the stream ends, fails or is destroyed. The query text cannot carry parameters.
    */
   copyOut?(query: string): Promise<Readable>;
+  /** PostgreSQL only: the pool's connections right now, for the metrics (read, never changed). */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   /** What the job engine connects through: PostgreSQL's URL (its own small pool), or the PGlite instance. */
   jobStore: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 }
@@ -80,7 +82,8 @@ class Pool extends pg.Pool {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const max = options.poolSize ?? 10;
+    const pool = new Pool({ connectionString: options.url, max });
     // A connection that loses its server emits 'error'; without a listener Node ends the process. The
     // pool listens only while a connection is idle, so every connection gets a listener of its own for its
     // whole life, also while a transaction, withConnection or a COPY stream holds it. The query that was
@@ -106,6 +109,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max,
+      }),
       async copyOut(query) {
         const client = await pool.connect();
         let released = false;

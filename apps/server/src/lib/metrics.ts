@@ -4,7 +4,7 @@
  * engine, the bridge client, the ingest, the CPV checks. Labels are bounded sets (route patterns, never
  * raw URLs or ids), so that the number of series stays small.
  */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export const metricsRegistry = new Registry();
 collectDefaultMetrics({ register: metricsRegistry, prefix: 'backoffice_' });
@@ -56,6 +56,61 @@ export const cpvResultsTotal = new Counter({
   registers: [metricsRegistry],
 });
 
+// Known results start at zero, so that a rate over them is defined from the first scrape on.
+for (const result of ['inserted', 'updated', 'unchanged']) ingestedRoundsTotal.inc({ result }, 0);
+for (const result of ['pass', 'mismatch', 'unknown-component', 'unreachable'])
+  cpvResultsTotal.inc({ result }, 0);
+
+/** What a database pool reports of its connections (pg's totalCount, idleCount, waitingCount, max). */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+/** The pools of this process (one per app; tests build several), read at each scrape. */
+const pools = new Set<() => PoolUse>();
+const poolSum = (field: keyof PoolUse) => [...pools].reduce((sum, use) => sum + use()[field], 0);
+
+/** The pool gauges by name; registered only while a pool is observed (on PGlite, one connection, none). */
+const poolGauges = new Map<string, Gauge>();
+function poolGauge(name: string, help: string, field: keyof PoolUse): void {
+  poolGauges.set(
+    name,
+    new Gauge({
+      name,
+      help,
+      registers: [],
+      collect() {
+        this.set(poolSum(field));
+      },
+    }),
+  );
+}
+poolGauge('backoffice_db_pool_clients', 'Connections open in the database pool, in use or idle', 'total');
+poolGauge('backoffice_db_pool_idle_clients', 'Connections of the database pool open but idle', 'idle');
+poolGauge(
+  'backoffice_db_pool_waiting_requests',
+  'Requests waiting for a connection because every connection of the pool is in use',
+  'waiting',
+);
+poolGauge(
+  'backoffice_db_pool_max_clients',
+  'Connections the database pool may open (DATABASE_POOL_SIZE)',
+  'max',
+);
+
+/** Reports a database pool in the pool gauges until the returned function is called (at the app's close). */
+export function observeDatabasePool(use: () => PoolUse): () => void {
+  if (pools.size === 0) for (const gauge of poolGauges.values()) metricsRegistry.registerMetric(gauge);
+  pools.add(use);
+  return () => {
+    if (!pools.delete(use) || pools.size > 0) return;
+    for (const name of poolGauges.keys()) metricsRegistry.removeSingleMetric(name);
+  };
+}
+
 /** Records one finished job run. */
 export function recordJobRun(job: string, outcome: 'succeeded' | 'failed', durationMs: number): void {
   jobRunsTotal.inc({ job, outcome });
@@ -65,6 +120,17 @@ export function recordJobRun(job: string, outcome: 'succeeded' | 'failed', durat
 /** Records one bridge call (operation: e.g. push, health, refund, win, cpv-components). */
 export function recordBridgeCall(operation: string, outcome: string, durationMs: number): void {
   bridgeCallDuration.observe({ operation, outcome }, durationMs / 1000);
+}
+
+/** Records what one batch of ingest did with its rounds. */
+export function recordIngestedRounds(written: {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}): void {
+  for (const result of ['inserted', 'updated', 'unchanged'] as const) {
+    if (written[result] > 0) ingestedRoundsTotal.inc({ result }, written[result]);
+  }
 }
 
 /** Records one CPV result. */
