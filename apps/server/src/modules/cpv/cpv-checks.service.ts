@@ -18,7 +18,13 @@ import { createCpvChecksRepository } from './cpv-checks.repository';
 
 const audit = auditOf('cpv-check');
 
-export type CpvChecksServiceOptions = CpvRunnerOptions;
+export interface CpvChecksServiceOptions extends CpvRunnerOptions {
+  /**
+   * Without a job engine (tests): run queued checks here, in the background. Off by default, so that an
+   * app without the engine writes nothing after its answers; a queued check then waits for the job.
+   */
+  runInProcess?: boolean;
+}
 
 export function createCpvChecksService(db: Db, options: CpvChecksServiceOptions = {}) {
   const repository = createCpvChecksRepository();
@@ -97,13 +103,13 @@ export function createCpvChecksService(db: Db, options: CpvChecksServiceOptions 
     },
 
     /**
-     * Without a job engine (tests, tools): runs the queued checks here, one run after the other. The
-     * request that queued a check waits for it, so that nothing is written after its answer.
+     * Without a job engine: runs the queued checks here in the background, one run after the other, when
+     * `runInProcess` is on; answers whether it does.
      */
-    async runQueuedInProcess(): Promise<void> {
-      const run = inProcess.then(() => runner.runQueued());
-      inProcess = run.catch(() => undefined);
-      await run;
+    startInProcess(): boolean {
+      if (!options.runInProcess) return false;
+      inProcess = inProcess.then(() => runner.runQueued()).catch(() => undefined);
+      return true;
     },
 
     /** Resolves once the in-process runs are done (the app waits for them when it closes). */

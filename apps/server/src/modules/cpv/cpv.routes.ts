@@ -27,7 +27,7 @@ const config = { access: CPV_ACCESS };
 
 export const cpvRoutes: FastifyPluginAsyncZod<{
   service: CpvChecksService;
-  /** The job engine that runs the check; without one (tests), the check runs here before the answer. */
+  /** The job engine that runs the check; without one (tests), it runs here if the service is told to. */
   jobs?: JobRunner;
 }> = async (app, { service, jobs }) => {
   app.addHook('onClose', async () => {
@@ -83,10 +83,10 @@ export const cpvRoutes: FastifyPluginAsyncZod<{
         await jobs.runNow(CPV_CHECK_JOB, actor.name).catch((error: unknown) => {
           request.log.warn({ err: error, checkId: check.id }, 'CPV check queued, job not started');
         });
-        return reply.code(201).send(check);
+      } else {
+        service.startInProcess();
       }
-      await service.runQueuedInProcess();
-      return reply.code(201).send(await service.getCheck(check.id));
+      return reply.code(201).send(check);
     },
   );
 

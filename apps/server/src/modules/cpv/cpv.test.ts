@@ -1,6 +1,7 @@
 /**
- * CPV checks end to end: the API queues a check, it runs (in-process here, as without a job engine, before
- * the answer) against the real bridge simulator and a small HTTP server of frontends, and appends results.
+ * CPV checks end to end: the API queues a check, it runs (in-process here, in the background, as the app
+ * runs without a job engine) against the real bridge simulator and a small HTTP server of frontends, and
+ * appends its results.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
@@ -49,6 +50,7 @@ const SECRET = 'cpv-test-bridge-secret-0123456789';
 const OPTIONS = {
   bridgeClient: { connectTimeoutMs: 300, requestTimeoutMs: 600 },
   frontend: { timeoutMs: 1_000, maxBytes: 4_096 },
+  runInProcess: true,
 };
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
