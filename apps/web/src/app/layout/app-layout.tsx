@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, ScrollRestoration } from 'react-router';
 import { paths } from '../../config/paths';
+import { AlertBanner } from '../../features/alerts';
 import { AccessGuard } from './access-guard';
 import { LanguageSwitch } from './language-switch';
 import { NavigationProgress } from './navigation-progress';
@@ -44,6 +45,7 @@ export function AppLayout() {
         <NavMenu onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <AlertBanner />
         <AccessGuard />
       </AppShell.Main>
       <ScrollRestoration />
