@@ -1,7 +1,7 @@
 /**
- * The screens of the product (spec §2) as URL patterns. The web router is built from the same table,
- * and the server uses it to answer unknown paths with 404 while still serving the app's not-found page.
- * `:id?` marks a route that works with or without its id.
+ * The screens of the product (spec §2, and the jobs screen of decision 025) as URL patterns. The web router
+ * is built from the same table, and the server uses it to answer unknown paths with 404 while still serving
+ * the app's not-found page. `:id?` marks a route that works with or without its id.
  */
 export const screenPatterns = [
   '/',
@@ -40,6 +40,7 @@ export const screenPatterns = [
   '/integrations/manage/:id',
   '/integrations/manage/:id/push',
   '/masterdata/configuration',
+  '/masterdata/jobs',
   '/masterdata/jurisdictions',
   '/masterdata/jurisdictions/create',
   '/masterdata/jurisdictions/:id',

@@ -126,13 +126,17 @@ describe('the app at a URL', () => {
     expect(document.title).toBe('Jurisdiktion anlegen · Back Office');
   });
 
-  it('shows the crumbs of a planned screen, with the last one as heading', async () => {
+  it('shows the crumbs of a screen under a group, the group not linked', async () => {
     stubEmptyApi();
     await renderRoutes(routes, { initialEntries: ['/cpv/allowed-hashes/add'], session: testSession() });
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Hinzufügen' }, LOAD)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Erlaubten Hash hinzufügen' }, LOAD),
+    ).toBeTruthy();
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
     expect(crumbs.getByText('CPV')).toBeTruthy();
+    expect(crumbs.queryByRole('link', { name: 'CPV' })).toBeNull();
+    expect(crumbs.getByText('Hinzufügen')).toBeTruthy();
     expect(crumbs.getByRole('link', { name: 'Erlaubte Hashes' }).getAttribute('href')).toBe(
       '/cpv/allowed-hashes',
     );
@@ -203,5 +207,24 @@ describe('access by role', () => {
     expect(within(nav).queryByRole('link', { name: 'Jurisdiktionen' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'GGR-Bericht' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Mein Konto' })).toBeTruthy();
+  });
+
+  it('keeps the background jobs to admins: in the menu, and by URL', async () => {
+    await renderRoutes(routes, { initialEntries: ['/masterdata/jobs'], session: testSession('developer') });
+    await screen.findByRole('heading', { name: 'Keine Berechtigung.' }, LOAD);
+    const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
+    expect(within(nav).getByRole('link', { name: 'Jurisdiktionen' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'Hintergrundaufgaben' })).toBeNull();
+  });
+
+  it('shows admins the background jobs under master data', async () => {
+    stubEmptyApi();
+    await renderRoutes(routes, { initialEntries: ['/masterdata/jobs'], session: testSession('admin') });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hintergrundaufgaben' }, LOAD)).toBeTruthy();
+    const masterdata = within(screen.getByRole('group', { name: 'Stammdaten' }));
+    expect(masterdata.getByRole('link', { name: 'Hintergrundaufgaben' }).getAttribute('href')).toBe(
+      '/masterdata/jobs',
+    );
+    vi.unstubAllGlobals();
   });
 });

@@ -23,6 +23,7 @@ const areas = {
   games: () => import('../features/games'),
   gameVersions: () => import('../features/game-versions'),
   integrations: () => import('../features/integrations'),
+  jobs: () => import('../features/jobs'),
   masterdata: () => import('../features/masterdata'),
   jurisdictions: () => import('../features/jurisdictions'),
   reporting: () => import('../features/reporting'),
@@ -141,19 +142,21 @@ export const routes: RouteObject[] = [
             path: 'cpv',
             ...group('nav.groups.cpv', [
               {
+                // As the API: listed for admins and developers, added (and retired) by admins.
                 path: 'allowed-hashes',
-                ...crumb('nav.allowedHashes', VIEW_CONFIG),
-                children: screens('cpv', { list: 'AllowedHashesPage' }, ADJUST_LAUNCH, [
+                ...crumb('nav.allowedHashes', ADJUST_LAUNCH),
+                children: screens('cpv', { list: 'AllowedHashesPage' }, 'noRestrictions', [
                   {
                     path: 'add',
-                    ...crumb('crumbs.add', ADJUST_LAUNCH),
+                    ...crumb('crumbs.add', 'noRestrictions'),
                     ...page('cpv', 'AllowedHashAddPage'),
                   },
                 ]),
               },
               {
+                // As the API: checks, their results and triggering one are for admins and developers.
                 path: 'checks',
-                ...crumb('nav.cpvChecks', VIEW_CONFIG),
+                ...crumb('nav.cpvChecks', ADJUST_LAUNCH),
                 children: screens('cpv', { list: 'CpvChecksPage' }, ADJUST_LAUNCH, [
                   {
                     path: 'trigger',
@@ -287,6 +290,12 @@ export const routes: RouteObject[] = [
                 path: 'configuration',
                 ...crumb('nav.configuration', VIEW_CONFIG),
                 ...page('masterdata', 'ConfigurationPage'),
+              },
+              {
+                // Not in the spec's route table (decision 025): the background jobs, for admins.
+                path: 'jobs',
+                ...crumb('nav.jobs', 'noRestrictions'),
+                ...page('jobs', 'JobsPage'),
               },
               {
                 path: 'jurisdictions',

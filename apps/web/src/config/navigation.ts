@@ -53,6 +53,7 @@ export const navigation: NavGroup[] = [
     items: [
       { label: 'nav.configuration', to: paths.masterdata.configuration, access: 'viewGameConfigurations' },
       { label: 'nav.jurisdictions', to: paths.jurisdictions.list, access: 'viewGameConfigurations' },
+      { label: 'nav.jobs', to: paths.masterdata.jobs, access: 'noRestrictions' },
     ],
   },
   {
@@ -85,8 +86,8 @@ export const navigation: NavGroup[] = [
     id: 'cpv',
     label: 'nav.groups.cpv',
     items: [
-      { label: 'nav.allowedHashes', to: paths.cpv.allowedHashes, access: 'viewGameConfigurations' },
-      { label: 'nav.cpvChecks', to: paths.cpv.checks, access: 'viewGameConfigurations' },
+      { label: 'nav.allowedHashes', to: paths.cpv.allowedHashes, access: 'adjustGameLaunchParameters' },
+      { label: 'nav.cpvChecks', to: paths.cpv.checks, access: 'adjustGameLaunchParameters' },
     ],
   },
   {

@@ -26,7 +26,7 @@ export const paths = {
     push: (id: string) => `/integrations/manage/${enc(id)}/push`,
   },
   integrationGames: { list: '/integrations/games', detail: (id: string) => `/integrations/games/${enc(id)}` },
-  masterdata: { configuration: '/masterdata/configuration' },
+  masterdata: { configuration: '/masterdata/configuration', jobs: '/masterdata/jobs' },
   jurisdictions: crud('/masterdata/jurisdictions'),
   reporting: {
     auditEntries: '/reporting/audit-entries',
