@@ -49,13 +49,32 @@ export const fxRateImportSchema = z.object({ csv: z.string().max(2_000_000) });
 export const fxRateImportResultSchema = z.object({ created: z.number().int(), updated: z.number().int() });
 export type FxRateImportResult = z.infer<typeof fxRateImportResultSchema>;
 
+/** A win counts as a big win (retention of its details) from this multiple of the bet… */
+export const BIG_WIN_MULTIPLE_MAX = 100_000;
+/** …or from this amount in euro. */
+export const BIG_WIN_EUR_MAX = 100_000_000;
+
 /** The global defaults (one record). */
 export const globalSettingsSchema = z
-  .object({ defaultGameRoundValidityPeriodDays: z.number().int() })
+  .object({
+    defaultGameRoundValidityPeriodDays: z.number().int(),
+    /** Big win (spec §3 retention): a win of at least this multiple of the bet… */
+    bigWinBetMultiple: z.number(),
+    /** …or of at least this many euro (null: the multiple alone decides). */
+    bigWinMinEur: z.number().nullable(),
+    /** A CPV mismatch of a game version's frontend deactivates the version for new rounds. */
+    cpvDeactivateOnMismatch: z.boolean(),
+  })
   .extend(recordMetaSchema.shape)
   .meta({ id: 'GlobalSettings' });
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
+/** Fields left out stay as they are. */
 export const globalSettingsUpdateSchema = z
-  .object({ defaultGameRoundValidityPeriodDays: validityPeriodSchema.unwrap() })
+  .object({
+    defaultGameRoundValidityPeriodDays: validityPeriodSchema.unwrap(),
+    bigWinBetMultiple: z.number().positive().max(BIG_WIN_MULTIPLE_MAX).multipleOf(0.01).optional(),
+    bigWinMinEur: z.number().positive().max(BIG_WIN_EUR_MAX).multipleOf(0.01).nullable().optional(),
+    cpvDeactivateOnMismatch: z.boolean().optional(),
+  })
   .extend(versionField);
 export type GlobalSettingsUpdate = z.infer<typeof globalSettingsUpdateSchema>;

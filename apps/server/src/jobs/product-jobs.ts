@@ -2,6 +2,7 @@
 import { cpvCheckJob } from '../modules/cpv/cpv-jobs';
 import type { ClosuresService } from '../modules/support/closures.service';
 import type { JobDefinition } from './engine';
+import { runRetention } from '../modules/platform/retention';
 import { purgeExpired } from './purge';
 
 export interface ProductJobParts {
@@ -25,6 +26,16 @@ export function productJobs({ closures }: ProductJobParts): readonly JobDefiniti
       changes: ['closed', 'pending', 'failed'],
       async run() {
         return { ...(await closures.autoCloseStale(200)) };
+      },
+    },
+    {
+      // Retention per integration (spec §3): old rounds and round details go, in small batches.
+      name: 'retention',
+      cron: '30 2 * * *',
+      changes: ['roundsRemoved', 'detailsRemoved'],
+      expireInSeconds: 60 * 60,
+      async run({ db }) {
+        return { ...(await runRetention(db)) };
       },
     },
     {

@@ -29,5 +29,5 @@ export function rowsOf<Row>(result: unknown): Row[] {
  */
 export function isoMs(column: string | SQL): SQL {
   const reference = typeof column === 'string' ? sql.raw(column) : column;
-  return sql`to_char(${reference} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return sql`to_char((${reference}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -61,6 +61,7 @@ for (const engine of testEngines) {
       expect(list.map((job) => job.name)).toEqual([
         'housekeeping',
         'auto-close',
+        'retention',
         'booking-retries',
         'cpv-check',
       ]);

@@ -1,4 +1,10 @@
-import type { FxRate, FxRateCreate, FxRateListQuery, GlobalSettings } from '@backoffice/contracts';
+import type {
+  FxRate,
+  FxRateCreate,
+  FxRateListQuery,
+  GlobalSettings,
+  GlobalSettingsUpdate,
+} from '@backoffice/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fxRates, globalSettings } from '../../db/schema/index';
@@ -33,6 +39,9 @@ function toFxRate(row: FxRow): FxRate {
 function toSettings(row: SettingsRow): GlobalSettings {
   return {
     defaultGameRoundValidityPeriodDays: row.defaultGameRoundValidityPeriodDays,
+    bigWinBetMultiple: Number(row.bigWinBetMultiple),
+    bigWinMinEur: row.bigWinMinEur === null ? null : Number(row.bigWinMinEur),
+    cpvDeactivateOnMismatch: row.cpvDeactivateOnMismatch,
     version: row.version,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
@@ -162,10 +171,10 @@ export function createMasterdataRepository() {
     },
 
     /** Updates only when the stored version is still `version`; undefined otherwise. */
-    async updateSettings(db: Db, version: number, defaultGameRoundValidityPeriodDays: number) {
+    async updateSettings(db: Db, version: number, change: Omit<GlobalSettingsUpdate, 'version'>) {
       const [row] = await db
         .update(globalSettings)
-        .set({ defaultGameRoundValidityPeriodDays, ...nextVersion(globalSettings.version) })
+        .set({ ...change, ...nextVersion(globalSettings.version) })
         .where(and(eq(globalSettings.id, 1), eq(globalSettings.version, version)))
         .returning();
       return row && toSettings(row);

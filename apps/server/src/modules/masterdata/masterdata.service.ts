@@ -152,14 +152,14 @@ export function createMasterdataService(db: Db, repository = createMasterdataRep
     },
 
     updateSettings(
-      { version, defaultGameRoundValidityPeriodDays }: GlobalSettingsUpdate,
+      { version, ...change }: GlobalSettingsUpdate,
       actor: Actor | null,
     ): Promise<GlobalSettings> {
       return db.transaction(async (tx) => {
         const { before, after } = await changeVersioned(
           () => repository.findSettings(tx),
           version,
-          () => repository.updateSettings(tx, version, defaultGameRoundValidityPeriodDays),
+          () => repository.updateSettings(tx, version, change),
         );
         await auditSettings(tx, {
           actor,

@@ -504,6 +504,59 @@ describeEachEngine('master data API', (ctx) => {
       ]);
     });
 
+    it('defines a big win and the CPV deactivation, audited; leaves out fields as they are', async () => {
+      const response = await h.inject({
+        method: 'PUT',
+        url: SETTINGS,
+        payload: {
+          defaultGameRoundValidityPeriodDays: 30,
+          bigWinBetMultiple: 50.5,
+          bigWinMinEur: null,
+          cpvDeactivateOnMismatch: true,
+          version: 1,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<GlobalSettings>()).toMatchObject({
+        bigWinBetMultiple: 50.5,
+        bigWinMinEur: null,
+        cpvDeactivateOnMismatch: true,
+        version: 2,
+      });
+      expect(await h.auditFor('global')).toMatchObject([
+        {
+          entityType: 'settings',
+          changes: {
+            bigWinBetMultiple: { before: 20, after: 50.5 },
+            bigWinMinEur: { before: 1000, after: null },
+            cpvDeactivateOnMismatch: { before: false, after: true },
+          },
+        },
+      ]);
+      const unchanged = await h.inject({
+        method: 'PUT',
+        url: SETTINGS,
+        payload: { defaultGameRoundValidityPeriodDays: 31, version: 2 },
+      });
+      expect(unchanged.json<GlobalSettings>()).toMatchObject({ bigWinBetMultiple: 50.5, bigWinMinEur: null });
+      for (const bad of [
+        { bigWinBetMultiple: 0 },
+        { bigWinBetMultiple: -3 },
+        { bigWinMinEur: 0 },
+        { bigWinBetMultiple: 1.001 },
+      ]) {
+        expectError(
+          await h.inject({
+            method: 'PUT',
+            url: SETTINGS,
+            payload: { defaultGameRoundValidityPeriodDays: 31, version: 3, ...bad },
+          }),
+          400,
+          'VALIDATION_FAILED',
+        );
+      }
+    });
+
     it('refuses a stale version with 409 STALE_VERSION and a bad period with 400', async () => {
       await h.inject({
         method: 'PUT',

@@ -13,11 +13,13 @@ import {
   type PlatformPlayer,
   type PlatformRound,
   type PlatformSavegame,
+  type Persistence,
 } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { rowsOf } from '../../lib/sql';
+import { recordIngestedRounds } from '../../lib/metrics';
+import { isoMs, rowsOf } from '../../lib/sql';
 import {
   applyContributions,
   lockRatesShared,
@@ -35,6 +37,13 @@ const MAX_ATTEMPTS = 5;
 const RETRYABLE = new Set(['40001', '40P01']);
 
 type ItemProblem = { index: number; field: string; code: ErrorCode };
+
+/** What the integration keeps (spec §3): its persistence settings and where retention removed rounds. */
+interface Retention {
+  persistence: Persistence | null;
+  /** Rounds started before this instant (ms) and no longer stored were removed by retention. */
+  removedBefore: number | null;
+}
 
 function refuse(kind: string, problems: ItemProblem[], language: Language): never {
   throw new AppError(
@@ -89,6 +98,8 @@ interface RoundsBatch {
   /** What the rounds add to the rollups if all are new; these rows name every day and currency they touch. */
   incoming: RoundContribution[];
   language: Language;
+  /** The integration keeps round details (saveGameRoundDetails); without, they are not stored. */
+  details: boolean;
 }
 
 /** The round as stored: what the rollups need of an earlier state, and its immutable fields. */
@@ -138,21 +149,36 @@ export function createIngestService(db: Db) {
     return written;
   }
 
-  /** Casinos of the batch that are not bound to the integration, and games that don't exist. */
+  /**
+   * Casinos of the batch that are not bound to the integration, and games that don't exist; with the
+   * integration's persistence settings and retention mark (in the same round trip).
+   */
   async function unknownReferences(integrationId: string, casinoIds: string[], gameIds: string[]) {
-    const [found] = rowsOf<{ casinos: string[]; games: string[] }>(
+    const [found] = rowsOf<{
+      casinos: string[];
+      games: string[];
+      persistence: Persistence | null;
+      removed_before: string | null;
+    }>(
       await db.execute(sql`
         select
           array(select casino_id from integration_casinos where integration_id = ${integrationId}
             and casino_id in (select json_array_elements_text(${JSON.stringify(casinoIds)}::json))) as casinos,
           array(select game_id from games
-            where game_id in (select json_array_elements_text(${JSON.stringify(gameIds)}::json))) as games`),
+            where game_id in (select json_array_elements_text(${JSON.stringify(gameIds)}::json))) as games,
+          (select persistence from integrations where id = ${integrationId}) as persistence,
+          (select ${isoMs('m.rounds_removed_before')} from retention_marks m
+            where m.integration_id = ${integrationId}) as removed_before`),
     );
     const knownCasinos = new Set(found?.casinos ?? []);
     const knownGames = new Set(found?.games ?? []);
     return {
       casino: (id: string) => !knownCasinos.has(id),
       game: (id: string) => !knownGames.has(id),
+      retention: {
+        persistence: found?.persistence ?? null,
+        removedBefore: found?.removed_before ? Date.parse(found.removed_before) : null,
+      },
     };
   }
 
@@ -162,7 +188,7 @@ export function createIngestService(db: Db) {
     items: readonly Item[],
     language: Language,
     extra: (item: Item, index: number) => ItemProblem[] = () => [],
-  ): Promise<void> {
+  ): Promise<Retention> {
     const casinoIds = [...new Set(items.map((item) => item.casinoId))];
     const gameIds = [...new Set(items.flatMap((item) => (item.gameId === undefined ? [] : [item.gameId])))];
     const unknown = await unknownReferences(integrationId, casinoIds, gameIds);
@@ -176,6 +202,31 @@ export function createIngestService(db: Db) {
       problems.push(...extra(item, index));
     });
     if (problems.length > 0) refuse(kind, problems, language);
+    return unknown.retention;
+  }
+
+  /**
+   * The rounds of the batch that retention removed (started before the integration's mark and no longer
+   * stored): the platform sending one again must not count it twice, so it is left out.
+   */
+  async function removedByRetention(rounds: PlatformRound[], removedBefore: number | null) {
+    const early = removedBefore === null ? [] : rounds.filter((r) => Date.parse(r.startedAt) < removedBefore);
+    if (early.length === 0) return new Set<string>();
+    const keys = JSON.stringify(
+      early.map((round) => ({ c: round.casinoId, r: round.roundId, s: round.startedAt })),
+    );
+    const stored = rowsOf<{ casino_id: string; round_id: string; started_at: string }>(
+      await db.execute(sql`select g.casino_id, g.round_id, ${isoMs('g.started_at')} as started_at
+        from game_rounds g join json_to_recordset(${keys}::json) as k(c text, r text, s timestamptz)
+          on g.casino_id = k.c and g.round_id = k.r and g.started_at = k.s
+        where g.started_at < ${new Date(removedBefore!).toISOString()}::timestamptz`),
+    );
+    const kept = new Set(
+      stored.map((row) =>
+        roundKey({ casinoId: row.casino_id, roundId: row.round_id, startedAt: row.started_at }),
+      ),
+    );
+    return new Set(early.map(roundKey).filter((key) => !kept.has(key)));
   }
 
   /**
@@ -190,7 +241,7 @@ export function createIngestService(db: Db) {
       if (allNew) {
         await tx.execute(sql`
           insert into game_rounds (casino_id, round_id, started_at, integration_id, ${roundFields})
-          select r."casinoId", r."roundId", r."startedAt", ${integrationId}, ${roundValues('r')}
+          select r."casinoId", r."roundId", r."startedAt", ${integrationId}, ${roundValues('r', batch.details)}
           from json_to_recordset(${batch.json}::json) as r(${roundColumns})
           order by r."casinoId", r."roundId", r."startedAt"`);
         await applyContributions(tx, incoming);
@@ -207,7 +258,7 @@ export function createIngestService(db: Db) {
               with ordinality as r
           ), added as (
             insert into game_rounds (casino_id, round_id, started_at, integration_id, ${roundFields})
-            select r."casinoId", r."roundId", r."startedAt", ${integrationId}, ${roundValues('r')}
+            select r."casinoId", r."roundId", r."startedAt", ${integrationId}, ${roundValues('r', batch.details)}
             from batch r
             order by r."casinoId", r."roundId", r."startedAt"
             on conflict do nothing
@@ -258,8 +309,9 @@ export function createIngestService(db: Db) {
       const updates: PlatformRound[] = [];
       for (const round of known) {
         const before = storedByKey.get(roundKey(round));
-        // The insert found it, so it exists; it cannot have gone since (rounds are never deleted here).
-        if (!before) throw new Error(`round ${round.roundId} conflicted on insert but cannot be read`);
+        // The insert found it; only retention removes rounds (final ones, before its mark), and a round it
+        // removed in between is left out like one it removed before.
+        if (!before) continue;
         const changed = (['playerId', 'gameId', 'currency'] as const).find(
           (field) => before[field] !== round[field],
         );
@@ -281,7 +333,7 @@ export function createIngestService(db: Db) {
       if (updates.length > 0) {
         const updateStarts = updates.map((round) => Date.parse(round.startedAt));
         await tx.execute(sql`
-          update game_rounds g set (${roundFields}, received_at, history) = (${roundValues('r')}, now(),
+          update game_rounds g set (${roundFields}, received_at, history) = (${roundValues('r', batch.details)}, now(),
             ${historyAppended()})
           from json_to_recordset(${JSON.stringify(updates)}::json) as r(${roundColumns})
           where g.casino_id = r."casinoId" and g.round_id = r."roundId" and g.started_at = r."startedAt"
@@ -313,16 +365,18 @@ export function createIngestService(db: Db) {
           ? round
           : { ...round, startedAt, updatedAt };
       });
-      await checkReferences('rounds', integrationId, rounds, language, (round, index) => {
+      const retention = await checkReferences('rounds', integrationId, rounds, language, (round, index) => {
         const start = Date.parse(round.startedAt);
         return start < EARLIEST_START || start > now + DAY_MS
           ? [{ index, field: 'startedAt', code: 'ROUND_START_OUT_OF_RANGE' }]
           : [];
       });
+      const removed = await removedByRetention(rounds, retention.removedBefore);
       // The same round twice in a batch (e.g. opened and completed): its states apply in order.
       const latest = new Map<string, { round: PlatformRound; index: number }>();
       rounds.forEach((round, index) => {
         const key = roundKey(round);
+        if (removed.has(key)) return;
         const earlier = latest.get(key);
         if (!earlier || movesForward(earlier.round, round)) latest.set(key, { round, index });
       });
@@ -344,6 +398,7 @@ export function createIngestService(db: Db) {
         json: sentText ?? JSON.stringify(states),
         incoming: incoming.rows(),
         language,
+        details: retention.persistence?.saveGameRoundDetails ?? true,
       };
       let written: { inserted: number; updated: number };
       try {
@@ -355,7 +410,9 @@ export function createIngestService(db: Db) {
         written = await writeBatch({ ...batch, json: JSON.stringify(states) });
       }
       const { inserted, updated } = written;
-      return { received: rounds.length, inserted, updated, unchanged: rounds.length - inserted - updated };
+      const result = { inserted, updated, unchanged: rounds.length - inserted - updated };
+      recordIngestedRounds(result);
+      return { received: rounds.length, ...result };
     },
 
     async ingestPlayers(
@@ -363,7 +420,11 @@ export function createIngestService(db: Db) {
       players: PlatformPlayer[],
       language: Language = 'en',
     ): Promise<IngestResult> {
-      await checkReferences('players', integrationId, players, language);
+      const { persistence } = await checkReferences('players', integrationId, players, language);
+      // Without persistPlayer, only what identifies nobody is kept: the ids, language, country,
+      // jurisdiction and registration (support still finds the player's rounds by id).
+      const personal = persistence?.persistPlayer ?? true;
+      const kept = <Value>(value: Value | undefined) => (personal ? (value ?? null) : null);
       // The last item of a player in a batch wins.
       const latest = new Map(players.map((player) => [`${player.casinoId}\u0000${player.playerId}`, player]));
       const rows = JSON.stringify(
@@ -373,14 +434,14 @@ export function createIngestService(db: Db) {
           integration_id: integrationId,
           language: player.language ?? null,
           country: player.country ?? null,
-          email: player.email ?? null,
+          email: kept(player.email),
           jurisdiction: player.jurisdiction ?? null,
-          first_name: player.firstName ?? null,
-          last_name: player.lastName ?? null,
-          nick_name: player.nickName ?? null,
-          city: player.city ?? null,
-          date_of_birth: player.dateOfBirth ?? null,
-          gender: player.gender ?? null,
+          first_name: kept(player.firstName),
+          last_name: kept(player.lastName),
+          nick_name: kept(player.nickName),
+          city: kept(player.city),
+          date_of_birth: kept(player.dateOfBirth),
+          gender: kept(player.gender),
           registered_at: player.registeredAt ?? null,
         })),
       );
@@ -488,8 +549,11 @@ const roundFields =
   sql.raw(`provider_round_id, player_id, game_id, updated_at, status, currency, debit, credit,
   total_win, voucher_code, funds_at_start, funds_at_end, displayed_outcome, real_money, bonus_money,
   voucher_money`);
-/** …and their values from a record `alias` of `roundColumns`. */
-const roundValues = (alias: string) =>
+/**
+ * …and their values from a record `alias` of `roundColumns`; without `details` (the integration does not
+ * save round details), the displayed outcome, the funds and the money split are not stored.
+ */
+const roundValues = (alias: string, details: boolean) =>
   sql.raw(
     [
       `${alias}."providerRoundId"`,
@@ -502,9 +566,13 @@ const roundValues = (alias: string) =>
       `${alias}.credit`,
       `${alias}."totalWin"`,
       `${alias}."voucherCode"`,
-      `${alias}."fundsAtStart"`,
-      `${alias}."fundsAtEnd"`,
-      `${alias}."displayedOutcome"`,
-      ...['real', 'bonus', 'voucher'].map((part) => `(${alias}."moneySplit"->>'${part}')::bigint`),
+      ...(details
+        ? [
+            `${alias}."fundsAtStart"`,
+            `${alias}."fundsAtEnd"`,
+            `${alias}."displayedOutcome"`,
+            ...['real', 'bonus', 'voucher'].map((part) => `(${alias}."moneySplit"->>'${part}')::bigint`),
+          ]
+        : ['null', 'null', 'null', 'null', 'null', 'null']),
     ].join(', '),
   );

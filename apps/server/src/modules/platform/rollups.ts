@@ -236,7 +236,9 @@ export interface RebuildScope {
 }
 
 /**
- * Recomputes the rollups from the raw rounds (for repair), within one transaction. It locks the rollups
+ * Recomputes the rollups from the raw rounds (for repair), within one transaction — except the days of an
+ * integration up to its retention mark, whose raw rounds were removed (retention.ts): they keep their
+ * figures. It locks the rollups
  * against concurrent ingests, which wait and then add to the rebuilt figures.
  */
 export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<{ dailyRows: number }> {
@@ -246,13 +248,18 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
     : sql`'infinity'::date`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table round_stats_daily, round_stats_monthly, fx_rates in exclusive mode`);
-    await tx.execute(sql`delete from round_stats_daily where day >= ${from}::date and day < ${until}`);
+    // Days whose raw rounds retention removed (in part) keep their figures: they cannot be recomputed.
+    const kept = (integration: SQL, day: SQL) => sql`exists (select 1 from retention_marks m
+      where m.integration_id = ${integration} and ${day} <= (m.rounds_removed_before at time zone 'UTC')::date)`;
+    await tx.execute(sql`delete from round_stats_daily d where day >= ${from}::date and day < ${until}
+      and not ${kept(sql`d.integration_id`, sql`d.day`)}`);
     await tx.execute(sql`delete from round_stats_monthly where month >= ${from}::date and month < ${until}`);
     const inserted = await tx.execute(sql`
       insert into round_stats_daily (casino_id, day, integration_id, game_id, currency, rounds, open_rounds,
         refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds)
       ${recomputedDailySql(
-        sql`started_at >= ${from}::date at time zone 'UTC' and started_at < ${until} at time zone 'UTC'`,
+        sql`started_at >= ${from}::date at time zone 'UTC' and started_at < ${until} at time zone 'UTC'
+          and not ${kept(sql`game_rounds.integration_id`, sql`(game_rounds.started_at at time zone 'UTC')::date`)}`,
       )}`);
     await tx.execute(sql`
       insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, rounds,

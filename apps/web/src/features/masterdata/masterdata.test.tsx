@@ -34,7 +34,14 @@ const key = (rate: { day: string; currency: string }) => `${rate.day}/${rate.cur
 
 /** A stand-in for /api/masterdata: the settings, rates answered newest day first, and the import. */
 function installApi() {
-  let settings: GlobalSettings = { defaultGameRoundValidityPeriodDays: 30, version: 1, ...meta };
+  let settings: GlobalSettings = {
+    defaultGameRoundValidityPeriodDays: 30,
+    bigWinBetMultiple: 20,
+    bigWinMinEur: 1000,
+    cpvDeactivateOnMismatch: false,
+    version: 1,
+    ...meta,
+  };
   const rates = new Map<string, FxRate>(
     (
       [
@@ -171,7 +178,39 @@ describe('master data configuration', () => {
       await confirm(user, '45', 'Save');
       await screen.findByText(/Version 2/);
       expect(api.sent('PUT', '/settings').map((r) => r.body)).toEqual([
-        { defaultGameRoundValidityPeriodDays: 45, version: 1 },
+        {
+          defaultGameRoundValidityPeriodDays: 45,
+          bigWinBetMultiple: 20,
+          bigWinMinEur: 1000,
+          cpvDeactivateOnMismatch: false,
+          version: 1,
+        },
+      ]);
+    });
+
+    it('defines a big win and whether a CPV mismatch deactivates the game version', async () => {
+      const api = installApi();
+      const { user } = await renderRoutes(routes, {
+        initialEntries: [URL_PATH],
+        language: 'en',
+        session: testSession(),
+      });
+      const multiple = await screen.findByLabelText(/Big win from a multiple of the bet/);
+      await user.clear(multiple);
+      await user.type(multiple, '50');
+      await user.clear(screen.getByLabelText(/Big win from an amount in euro/));
+      await user.click(screen.getByLabelText(/A CPV mismatch deactivates/));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await confirm(user, '30', 'Save');
+      await screen.findByText(/Version 2/);
+      expect(api.sent('PUT', '/settings').map((r) => r.body)).toEqual([
+        {
+          defaultGameRoundValidityPeriodDays: 30,
+          bigWinBetMultiple: 50,
+          bigWinMinEur: null,
+          cpvDeactivateOnMismatch: true,
+          version: 1,
+        },
       ]);
     });
 

@@ -1,5 +1,5 @@
 import { globalSettingsUpdateSchema, VALIDITY_PERIOD_MAX_DAYS } from '@backoffice/contracts';
-import { Loader, Paper, Text, Title } from '@mantine/core';
+import { Checkbox, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -9,7 +9,12 @@ import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useSettings, useUpdateSettings } from '../api/masterdata-api';
 
-const settingsFormSchema = globalSettingsUpdateSchema.pick({ defaultGameRoundValidityPeriodDays: true });
+const settingsFormSchema = globalSettingsUpdateSchema.pick({
+  defaultGameRoundValidityPeriodDays: true,
+  bigWinBetMultiple: true,
+  bigWinMinEur: true,
+  cpvDeactivateOnMismatch: true,
+});
 
 /** The global defaults: changed after the typed confirmation, at the version read. */
 export function SettingsCard({ canChange }: { canChange: boolean }) {
@@ -33,6 +38,9 @@ export function SettingsCard({ canChange }: { canChange: boolean }) {
             schema={settingsFormSchema}
             initialValues={{
               defaultGameRoundValidityPeriodDays: settings.defaultGameRoundValidityPeriodDays,
+              bigWinBetMultiple: settings.bigWinBetMultiple,
+              bigWinMinEur: settings.bigWinMinEur,
+              cpvDeactivateOnMismatch: settings.cpvDeactivateOnMismatch,
             }}
             readOnly={!canChange}
             maw={420}
@@ -45,19 +53,49 @@ export function SettingsCard({ canChange }: { canChange: boolean }) {
             }}
           >
             {(form) => (
-              <NumberInput
-                label={t('masterdata.settings.validityPeriod')}
-                description={t('masterdata.settings.validityPeriodHint', { max: VALIDITY_PERIOD_MAX_DAYS })}
-                withAsterisk
-                inputMode="numeric"
-                readOnly={!canChange}
-                value={form.values.defaultGameRoundValidityPeriodDays}
-                error={form.errors.defaultGameRoundValidityPeriodDays}
-                onChange={(value) =>
-                  form.setFieldValue('defaultGameRoundValidityPeriodDays', value as number)
-                }
-                onBlur={() => form.validateField('defaultGameRoundValidityPeriodDays')}
-              />
+              <Stack gap="sm">
+                <NumberInput
+                  label={t('masterdata.settings.validityPeriod')}
+                  description={t('masterdata.settings.validityPeriodHint', { max: VALIDITY_PERIOD_MAX_DAYS })}
+                  withAsterisk
+                  inputMode="numeric"
+                  readOnly={!canChange}
+                  value={form.values.defaultGameRoundValidityPeriodDays}
+                  error={form.errors.defaultGameRoundValidityPeriodDays}
+                  onChange={(value) =>
+                    form.setFieldValue('defaultGameRoundValidityPeriodDays', value as number)
+                  }
+                  onBlur={() => form.validateField('defaultGameRoundValidityPeriodDays')}
+                />
+                <NumberInput
+                  label={t('masterdata.settings.bigWinBetMultiple')}
+                  description={t('masterdata.settings.bigWinBetMultipleHint')}
+                  withAsterisk
+                  readOnly={!canChange}
+                  value={form.values.bigWinBetMultiple ?? null}
+                  error={form.errors.bigWinBetMultiple}
+                  onChange={(value) => form.setFieldValue('bigWinBetMultiple', value as number)}
+                  onBlur={() => form.validateField('bigWinBetMultiple')}
+                />
+                <NumberInput
+                  label={t('masterdata.settings.bigWinMinEur')}
+                  description={t('masterdata.settings.bigWinMinEurHint')}
+                  readOnly={!canChange}
+                  value={form.values.bigWinMinEur ?? null}
+                  error={form.errors.bigWinMinEur}
+                  onChange={(value) => form.setFieldValue('bigWinMinEur', value)}
+                  onBlur={() => form.validateField('bigWinMinEur')}
+                />
+                <Checkbox
+                  label={t('masterdata.settings.cpvDeactivateOnMismatch')}
+                  description={t('masterdata.settings.cpvDeactivateOnMismatchHint')}
+                  disabled={!canChange}
+                  checked={form.values.cpvDeactivateOnMismatch ?? false}
+                  onChange={(event) =>
+                    form.setFieldValue('cpvDeactivateOnMismatch', event.currentTarget.checked)
+                  }
+                />
+              </Stack>
             )}
           </RecordForm>
           <Text size="sm" c="dimmed" mt="sm">
