@@ -9,6 +9,8 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
 import { createAccountService } from './modules/account/account.service';
+import { allowedHashesRoutes } from './modules/allowed-hashes/allowed-hashes.routes';
+import { createAllowedHashesService } from './modules/allowed-hashes/allowed-hashes.service';
 import type { Actor } from './modules/audit/audit.service';
 import { authRoutes, SESSION_COOKIE } from './modules/auth/auth.routes';
 import { createOidcClient, type FetchImplementation, type OidcClient } from './modules/auth/oidc-client';
@@ -248,6 +250,10 @@ export async function buildApp({
   await app.register(integrationOptionsRoutes, {
     prefix: '/api/integration-options',
     service: createIntegrationOptionsService(db),
+  });
+  await app.register(allowedHashesRoutes, {
+    prefix: '/api/cpv/allowed-hashes',
+    service: createAllowedHashesService(db),
   });
   await app.register(integrationsRoutes, {
     prefix: '/api/integrations',

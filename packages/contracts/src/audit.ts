@@ -13,6 +13,7 @@ export const SECRET_MASK = '••••••';
  * accounts, passwords, sessions, scopes, sign-ins). A type missing here is for user administrators only.
  */
 export const auditEntityReaders = {
+  'allowed-hash': 'everyone',
   bridge: 'everyone',
   casino: 'casino',
   'casino-game': 'casino',

@@ -379,6 +379,16 @@ export const errorCatalogue = {
 
   // CPV
   HASH_NOT_UNIQUE: define(409, 'Hash must be unique.', 'Der Hash muss eindeutig sein.'),
+  ALLOWED_HASH_NOT_FOUND: define(
+    404,
+    'The allowed hash does not exist.',
+    'Der erlaubte Hash existiert nicht.',
+  ),
+  ALLOWED_HASH_RETIRED: define(
+    409,
+    'This hash has already been retired.',
+    'Dieser Hash wurde bereits außer Dienst gestellt.',
+  ),
   CPV_CHECK_NOT_FOUND: define(404, 'The check does not exist.', 'Die Prüfung existiert nicht.'),
   CPV_UNKNOWN_COMPONENT: define(
     400,

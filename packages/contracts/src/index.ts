@@ -1,4 +1,5 @@
 export * from './alerts';
+export * from './allowed-hashes';
 export * from './api-config';
 export * from './audit';
 export * from './bridges';

@@ -126,13 +126,17 @@ describe('the app at a URL', () => {
     expect(document.title).toBe('Jurisdiktion anlegen · Back Office');
   });
 
-  it('shows the crumbs of a planned screen, with the last one as heading', async () => {
+  it('shows the crumbs of a screen under a group, the group not linked', async () => {
     stubEmptyApi();
     await renderRoutes(routes, { initialEntries: ['/cpv/allowed-hashes/add'], session: testSession() });
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Hinzufügen' }, LOAD)).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Erlaubten Hash hinzufügen' }, LOAD),
+    ).toBeTruthy();
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
     expect(crumbs.getByText('CPV')).toBeTruthy();
+    expect(crumbs.queryByRole('link', { name: 'CPV' })).toBeNull();
+    expect(crumbs.getByText('Hinzufügen')).toBeTruthy();
     expect(crumbs.getByRole('link', { name: 'Erlaubte Hashes' }).getAttribute('href')).toBe(
       '/cpv/allowed-hashes',
     );

@@ -20,9 +20,12 @@ export interface ListScreenProps<S extends ListSchema, Row> {
   useList: (query: ListQueryOf<S>) => UseQueryResult<Page<Row>>;
   columns: Column<Row, SortFieldOf<S>>[];
   rowKey: (row: Row) => string;
-  detailPath: (row: Row) => string;
+  /** Where a click on a row leads; rows of records without a screen of their own do not open. */
+  detailPath?: ((row: Row) => string) | undefined;
   /** Shown to those who may create. */
   createPath?: string | undefined;
+  /** The create button's label (default "Create"; an area that adds says "Add"). */
+  createLabel?: string | undefined;
   searchPlaceholder: string;
   /** Extra filter inputs next to the search; they patch the query like the search does. */
   filters?: (query: ListQueryOf<S>, setQuery: (patch: Partial<ListQueryOf<S>>) => void) => ReactNode;
@@ -38,6 +41,7 @@ export function ListScreen<S extends ListSchema, Row>({
   rowKey,
   detailPath,
   createPath,
+  createLabel,
   searchPlaceholder,
   filters,
 }: ListScreenProps<S, Row>) {
@@ -52,7 +56,7 @@ export function ListScreen<S extends ListSchema, Row>({
         actions={
           createPath && (
             <Button component={Link} to={createPath}>
-              {t('common.create')}
+              {createLabel ?? t('common.create')}
             </Button>
           )
         }
@@ -74,7 +78,7 @@ export function ListScreen<S extends ListSchema, Row>({
         query={query as ListQuery<SortFieldOf<S>>}
         onQueryChange={setQuery as (patch: Partial<ListQuery<SortFieldOf<S>>>) => void}
         rowKey={rowKey}
-        onRowClick={(row) => navigate(detailPath(row))}
+        onRowClick={detailPath && ((row: Row) => navigate(detailPath(row)))}
         loading={isPending}
       />
     </>

@@ -19,6 +19,9 @@ export interface RecordFormProps<Values extends Record<string, unknown>, Parsed>
   submitLabel: string;
   /** The text to type before saving: the record's current name, or the new one when creating. */
   confirmText: (values: Parsed) => string;
+  /** The confirmation's title (default "Save changes?"), and what it shows of the values above the text. */
+  confirmTitle?: string | undefined;
+  confirmDetails?: ((values: Parsed) => ReactNode) | undefined;
   onSave: (values: Parsed) => Promise<unknown>;
   /** Server errors that belong to one field: shown under it instead of above the form. */
   fieldErrors?: Partial<Record<ErrorCode, string>>;
@@ -35,6 +38,8 @@ export function RecordForm<Values extends Record<string, unknown>, Parsed>({
   initialValues,
   submitLabel,
   confirmText,
+  confirmTitle,
+  confirmDetails,
   onSave,
   fieldErrors = {},
   onReload,
@@ -86,13 +91,15 @@ export function RecordForm<Values extends Record<string, unknown>, Parsed>({
       {/* Outside the form: the dialog's own submit must not bubble into the form through the portal. */}
       <ConfirmDialog
         opened={pending !== null}
-        title={t('confirm.saveTitle')}
+        title={confirmTitle ?? t('confirm.saveTitle')}
         confirmText={pending !== null ? confirmText(pending) : ''}
         confirmLabel={submitLabel}
         busy={saving}
         onConfirm={() => pending !== null && void save(pending)}
         onClose={() => setPending(null)}
-      />
+      >
+        {pending !== null && confirmDetails?.(pending)}
+      </ConfirmDialog>
     </>
   );
 }

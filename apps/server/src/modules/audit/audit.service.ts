@@ -11,6 +11,7 @@ export interface Actor {
 
 export type AuditAction =
   | 'create'
+  | 'retire'
   | 'update'
   | 'delete'
   | 'reset-password'

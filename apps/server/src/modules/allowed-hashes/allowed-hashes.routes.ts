@@ -1,0 +1,73 @@
+/**
+ * CPV allowed hashes (`/api/cpv/allowed-hashes`): list, add, retire — never edited, never deleted.
+ *
+ * Reading needs "adjust game launch parameters": no permission of the matrix names CPV, and this is the
+ * one that exactly admins and developers hold — the roles CPV is for (issue 14) — and the one the CPV
+ * checks' routes use, as a mismatch can stop a game version from launching. Adding and retiring change
+ * what counts as the untampered software, so they are the admin's alone ("no restrictions").
+ */
+import {
+  allowedHashCreateSchema,
+  allowedHashIdSchema,
+  allowedHashListQuerySchema,
+  allowedHashPageSchema,
+  allowedHashRetireSchema,
+  allowedHashSchema,
+} from '@backoffice/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/http-schemas';
+import type { AllowedHashesService } from './allowed-hashes.service';
+
+const tags = ['CPV'];
+const read = { access: 'adjustGameLaunchParameters' as const };
+const write = { access: 'noRestrictions' as const };
+
+export const allowedHashesRoutes: FastifyPluginAsyncZod<{ service: AllowedHashesService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'List allowed hashes (paged, sorted; by component, part of the hash, retired ones on request)',
+        querystring: allowedHashListQuerySchema,
+        response: { 200: allowedHashPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    (request) => service.list(request.query),
+  );
+
+  app.post(
+    '/',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Add an allowed hash (confirmed with the hash's first 8 characters)",
+        body: allowedHashCreateSchema,
+        response: { 201: allowedHashSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(request.body, request.actor)),
+  );
+
+  app.post(
+    '/:id/retire',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Retire an allowed hash (at the version it was read); it stays listed as retired',
+        params: z.object({ id: allowedHashIdSchema }),
+        body: allowedHashRetireSchema,
+        response: { 200: allowedHashSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    (request) => service.retire(request.params.id, request.body, request.actor),
+  );
+};
