@@ -3,7 +3,14 @@
  * games), an API key, and rounds built with sensible defaults. Rows are written directly, which is fast
  * and keeps these tests about the platform data; the configuration screens have their own tests.
  */
-import { gameProviderApiNames, operatorApiNames, type PlatformRound } from '@backoffice/contracts';
+import {
+  gameProviderApiNames,
+  operatorApiNames,
+  type IngestResult,
+  type PlatformRound,
+} from '@backoffice/contracts';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -106,6 +113,22 @@ export async function apiKeyFor(db: Db, integrationId: string): Promise<string> 
   const { key, prefix, hash } = generateApiKey();
   await db.insert(integrationApiKeys).values({ integrationId, name: 'test', prefix, keyHash: hash });
   return key;
+}
+
+/** Sends rounds through the ingest API with the integration's key, as the platform does; expects 200. */
+export async function postRounds(
+  app: Pick<FastifyInstance, 'inject'>,
+  key: string,
+  rounds: object[],
+): Promise<IngestResult> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/platform/v1/rounds',
+    headers: { authorization: `Bearer ${key}` },
+    payload: { rounds },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<IngestResult>();
 }
 
 /** A completed round of 1.00 bet and no win, with whatever the test overrides. */

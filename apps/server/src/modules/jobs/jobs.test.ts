@@ -10,7 +10,7 @@ import { rowsOf } from '../../lib/sql';
 import { expectError } from '../../test/api';
 import { createTestApp } from '../../test/app';
 import { testEngines } from '../../test/databases';
-import { round, apiKeyFor, seedPlatformFixture } from '../../test/platform';
+import { apiKeyFor, postRounds, round, seedPlatformFixture } from '../../test/platform';
 import { nextRunOf } from './jobs.service';
 
 const DAY_MS = 86_400_000;
@@ -76,25 +76,17 @@ for (const engine of testEngines) {
     it('runs a job now for an admin: the run is recorded with who asked, and audited when it changed data', async () => {
       const key = await apiKeyFor(ctx.database.db, 'jb-int');
       // A round with a win, open for 40 days: auto-close cannot refund it and ends it autoCloseFailed.
-      const ingested = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/platform/v1/rounds',
-        headers: { authorization: `Bearer ${key}` },
-        payload: {
-          rounds: [
-            round({
-              roundId: 'jb-stale',
-              casinoId: 'jb-a',
-              gameId: 'jb-game',
-              status: 'open',
-              startedAt: new Date(Date.now() - 40 * DAY_MS).toISOString(),
-              debit: 100,
-              totalWin: 500,
-            }),
-          ],
-        },
-      });
-      expect(ingested.statusCode, ingested.body).toBe(200);
+      await postRounds(ctx.app, key, [
+        round({
+          roundId: 'jb-stale',
+          casinoId: 'jb-a',
+          gameId: 'jb-game',
+          status: 'open',
+          startedAt: new Date(Date.now() - 40 * DAY_MS).toISOString(),
+          debit: 100,
+          totalWin: 500,
+        }),
+      ]);
 
       const response = await ctx.inject({ method: 'POST', url: '/api/jobs/auto-close/run', payload: {} });
       expect(response.statusCode, response.body).toBe(202);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../lib/sql';
 import { createTestApp } from '../../test/app';
 import { testEngines } from '../../test/databases';
-import { KEEP_EVERYTHING, apiKeyFor, round, seedPlatformFixture } from '../../test/platform';
+import { KEEP_EVERYTHING, apiKeyFor, postRounds, round, seedPlatformFixture } from '../../test/platform';
 import { rebuildRollups } from './rollups';
 import { runRetention } from './retention';
 
@@ -29,16 +29,7 @@ for (const engine of testEngines) {
           ...change,
         })}::jsonb where id = ${integrationId}`,
       );
-    const ingest = async (rounds: PlatformRound[], apiKey = key) => {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/platform/v1/rounds',
-        headers: { authorization: `Bearer ${apiKey}` },
-        payload: { rounds },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ inserted: number; updated: number; unchanged: number }>();
-    };
+    const ingest = (rounds: PlatformRound[], apiKey = key) => postRounds(ctx.app, apiKey, rounds);
     const stored = async (roundId: string) => {
       const [row] = rowsOf<{
         status: string;

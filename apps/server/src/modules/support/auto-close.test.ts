@@ -14,7 +14,7 @@ import { openDatabase } from '../../db/client';
 import { rowsOf } from '../../lib/sql';
 import { createTestApp, type SignedIn } from '../../test/app';
 import { testEngines } from '../../test/databases';
-import { apiKeyFor, round, seedPlatformFixture } from '../../test/platform';
+import { apiKeyFor, postRounds, round, seedPlatformFixture } from '../../test/platform';
 import { expectRollupsExact } from '../../test/rollups';
 import { createGameRoundsRepository } from '../game-rounds/game-rounds.repository';
 import { createClosuresService } from './closures.service';
@@ -44,25 +44,21 @@ for (const engine of testEngines) {
     /** Ingests open rounds that started `daysAgo` days ago; answers their ids. */
     const openRounds = async (count: number, daysAgo: number, overrides: Record<string, unknown> = {}) => {
       const ids = Array.from({ length: count }, () => nextId('ac'));
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/platform/v1/rounds',
-        headers: { authorization: `Bearer ${key}` },
-        payload: {
-          rounds: ids.map((roundId) =>
-            round({
-              roundId,
-              casinoId: 'ac-a',
-              gameId: 'ac-game',
-              status: 'open',
-              startedAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString(),
-              debit: 300,
-              ...overrides,
-            }),
-          ),
-        },
-      });
-      expect(response.statusCode, response.body).toBe(200);
+      await postRounds(
+        ctx.app,
+        key,
+        ids.map((roundId) =>
+          round({
+            roundId,
+            casinoId: 'ac-a',
+            gameId: 'ac-game',
+            status: 'open',
+            startedAt: new Date(Date.now() - daysAgo * DAY_MS).toISOString(),
+            debit: 300,
+            ...overrides,
+          }),
+        ),
+      );
       return ids;
     };
     const statusOf = async (roundId: string) => {
@@ -288,24 +284,20 @@ describe.runIf(process.env.DATABASE_URL)(
         await database.db.execute(sql`update bridges set router_url = ${simulator.url}, secret = ${SECRET}`);
         const apiKey = await apiKeyFor(database.db, 'ac-int');
         const ids = Array.from({ length: 20 }, (_, index) => `two-${index}`);
-        const ingested = await apps[0]!.inject({
-          method: 'POST',
-          url: '/api/platform/v1/rounds',
-          headers: { authorization: `Bearer ${apiKey}` },
-          payload: {
-            rounds: ids.map((roundId, index) =>
-              round({
-                roundId,
-                casinoId: index % 2 ? 'ac-a' : 'ac-b',
-                gameId: 'ac-game',
-                status: 'open',
-                startedAt: new Date(Date.now() - 50 * DAY_MS).toISOString(),
-                debit: 100 + index,
-              }),
-            ),
-          },
-        });
-        expect(ingested.statusCode, ingested.body).toBe(200);
+        await postRounds(
+          apps[0]!,
+          apiKey,
+          ids.map((roundId, index) =>
+            round({
+              roundId,
+              casinoId: index % 2 ? 'ac-a' : 'ac-b',
+              gameId: 'ac-game',
+              status: 'open',
+              startedAt: new Date(Date.now() - 50 * DAY_MS).toISOString(),
+              debit: 100 + index,
+            }),
+          ),
+        );
         await simulator.setMode('slow', { delayMs: 30 });
         // Both instances are asked at once, twice: the engine runs one at a time across them.
         for (const app of [...apps, ...apps]) await app.jobs!.runNow('auto-close', null);

@@ -11,7 +11,7 @@ import { rowsOf } from '../../lib/sql';
 import { ENGLISH, expectError } from '../../test/api';
 import { createTestApp, type SignedIn } from '../../test/app';
 import { testEngines } from '../../test/databases';
-import { apiKeyFor, round, seedPlatformFixture } from '../../test/platform';
+import { apiKeyFor, postRounds, round, seedPlatformFixture } from '../../test/platform';
 import { expectRollupsExact } from '../../test/rollups';
 
 const SECRET = 'closures-test-secret';
@@ -35,16 +35,7 @@ for (const engine of testEngines) {
     let keyA: string;
 
     const db = () => ctx.database.db;
-    const ingest = async (rounds: object[], key = keyA) => {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/platform/v1/rounds',
-        headers: { authorization: `Bearer ${key}` },
-        payload: { rounds },
-      });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<{ inserted: number; updated: number; unchanged: number }>();
-    };
+    const ingest = (rounds: object[], key = keyA) => postRounds(ctx.app, key, rounds);
     const openRound = async (overrides: Record<string, unknown> = {}) => {
       const roundId = nextId('r');
       await ingest([
@@ -521,23 +512,15 @@ for (const engine of testEngines) {
     it('retries a pending booking by itself once it is due, with the same key, and books it once', async () => {
       const key = await apiKeyFor(ctx.database.db, 'cl-int-a');
       const roundId = 'auto-1';
-      const ingested = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/platform/v1/rounds',
-        headers: { authorization: `Bearer ${key}` },
-        payload: {
-          rounds: [
-            round({
-              roundId,
-              casinoId: 'cl-a',
-              gameId: 'cl-game',
-              status: 'open',
-              startedAt: new Date(Date.now() - 60_000).toISOString(),
-            }),
-          ],
-        },
-      });
-      expect(ingested.statusCode, ingested.body).toBe(200);
+      await postRounds(ctx.app, key, [
+        round({
+          roundId,
+          casinoId: 'cl-a',
+          gameId: 'cl-game',
+          status: 'open',
+          startedAt: new Date(Date.now() - 60_000).toISOString(),
+        }),
+      ]);
       const agent = await ctx.signIn('support', { casinoIds: ['cl-a'] });
       await simulator.setMode('slow', { delayMs: 1_000 });
       const first = await agent.inject({
