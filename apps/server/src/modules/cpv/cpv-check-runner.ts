@@ -11,10 +11,10 @@ import {
   type CpvResultCounts,
   type CpvSource,
 } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts } from '../../db/schema/index';
 import { recordCpvResult } from '../../lib/metrics';
-import { sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.service';
 import { BridgeCallError, createBridgeClient, type BridgeClientOptions } from '../bridges/bridge-client';
 import { createSignificantEventsRepository } from '../significant-events/significant-events.repository';
@@ -153,7 +153,7 @@ export function createCpvCheckRunner(db: Db, options: CpvRunnerOptions = {}) {
 
   /** Judges one finding, appends its result (and what a mismatch sets off) and counts it done. */
   async function record(check: ClaimedCheck, finding: Finding): Promise<CpvResult> {
-    const result = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const known = await repository.hashesFor(tx, finding.component, finding.actualHash);
       const result = judge(finding.actualHash, known.allowed);
       const why =
@@ -188,8 +188,8 @@ export function createCpvCheckRunner(db: Db, options: CpvRunnerOptions = {}) {
       }
       return result;
     });
-    recordCpvResult(result);
-    return result;
+    recordCpvResult(outcome);
+    return outcome;
   }
 
   /** Asks each bridge what it runs; a bridge that cannot be asked is one unreachable finding. */
