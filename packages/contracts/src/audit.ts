@@ -13,10 +13,12 @@ export const SECRET_MASK = '••••••';
  * accounts, passwords, sessions, scopes, sign-ins). A type missing here is for user administrators only.
  */
 export const auditEntityReaders = {
+  alert: 'everyone',
   'allowed-hash': 'everyone',
   bridge: 'everyone',
   casino: 'casino',
   'casino-game': 'casino',
+  'cpv-check': 'everyone',
   'fx-rate': 'everyone',
   game: 'everyone',
   'game-provider': 'everyone',
