@@ -63,6 +63,10 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportsService } from './modules/reports/reports.service';
 import { significantEventsRoutes } from './modules/significant-events/significant-events.routes';
 import { createSignificantEventsService } from './modules/significant-events/significant-events.service';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { createAlertsService } from './modules/alerts/alerts.service';
+import { createCpvChecksService, type CpvChecksServiceOptions } from './modules/cpv/cpv-checks.service';
+import { cpvRoutes } from './modules/cpv/cpv.routes';
 import { createClosuresService, type ClosuresServiceOptions } from './modules/support/closures.service';
 import { createPlayersService } from './modules/support/players.service';
 import { createSavegamesService } from './modules/support/savegames.service';
@@ -106,6 +110,8 @@ export interface AppOptions {
   integrations?: IntegrationsServiceOptions;
   /** Options of support's closes (tests shorten the bridge client's timeouts). */
   closures?: ClosuresServiceOptions;
+  /** Options of CPV checks run in-process, without the job engine (tests shorten the timeouts). */
+  cpv?: CpvChecksServiceOptions;
   /**
    * The job engine: started with the app (and stopped when it closes) unless false — tests run jobs by
    * hand or start it with short polling.
@@ -132,6 +138,7 @@ export async function buildApp({
   extraOidcClients,
   integrations,
   closures: closuresOptions,
+  cpv: cpvOptions,
   jobs: jobOptions = {},
 }: AppOptions) {
   const app = Fastify({
@@ -284,6 +291,12 @@ export async function buildApp({
     app.addHook('onClose', async () => jobs.stop(config.shutdownTimeoutMs / 2));
   }
   await app.register(jobsRoutes, { prefix: '/api/jobs', db, definitions: jobDefinitions, runner: jobs });
+  await app.register(cpvRoutes, {
+    prefix: '/api/cpv',
+    service: createCpvChecksService(db, cpvOptions),
+    ...(jobs ? { jobs } : {}),
+  });
+  await app.register(alertsRoutes, { prefix: '/api/alerts', service: createAlertsService(db) });
   await app.register(significantEventsRoutes, {
     prefix: '/api/significant-events',
     service: createSignificantEventsService(db),
