@@ -79,6 +79,7 @@ import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { languagePlugin } from './plugins/language';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { logSerializers } from './lib/log-serializers';
@@ -227,6 +228,8 @@ export async function buildApp({
       (await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: true }))?.principal ?? null,
   });
   await app.register(openApiPlugin);
+  // At the root: its timing hook applies to every route, also those registered before it.
+  await app.register(metricsPlugin, { token: config.metricsToken, database });
 
   const throttle = createSignInThrottle(db);
   if (provider) {
