@@ -11,6 +11,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from '../test/data
 import {
   generatePlatformData,
   roundsByStatus,
+  OPEN_WITHIN_DAYS,
   STATUS_SHARES,
   type PlatformDataOptions,
 } from './platform-data';
@@ -153,9 +154,21 @@ for (const engine of testEngines) {
       const byStatus = await roundsByStatus(database.db);
       expect(Object.values(byStatus).reduce((a, b) => a + b, 0)).toBe(ROUNDS);
       for (const [status, share] of Object.entries(STATUS_SHARES)) {
+        if (status === 'open') continue;
         expect(byStatus[status], status).toBeGreaterThan(ROUNDS * share * 0.5);
         expect(byStatus[status], status).toBeLessThan(ROUNDS * share * 1.6);
       }
+      // Open only within the last days, which every casino's validity period covers.
+      const [open] = await query<{ n: number; stale: number; recent: number }>(sql`
+        select count(*) filter (where status = 'open')::int as n,
+          count(*) filter (where status = 'open' and started_at
+            < ${options.until}::timestamptz - make_interval(days => ${OPEN_WITHIN_DAYS}))::int as stale,
+          count(*) filter (where started_at
+            >= ${options.until}::timestamptz - make_interval(days => ${OPEN_WITHIN_DAYS}))::int as recent
+        from game_rounds`);
+      expect(open!.stale).toBe(0);
+      expect(open!.n).toBeGreaterThan(open!.recent * STATUS_SHARES.open * 0.5);
+      expect(open!.n).toBeLessThan(open!.recent * STATUS_SHARES.open * 1.6);
       expect(byStatus.completed! / ROUNDS).toBeGreaterThan(0.95);
       // What each status means for the money.
       const [wrong] = await query<{ n: number }>(sql`

@@ -105,7 +105,15 @@ const PEAK_HOUR_UTC = 20;
 /** How strongly the hour matters: busiest and quietest hour differ by (1 + A) / (1 - A) = 4. */
 const DAILY_AMPLITUDE = 0.6;
 
-/** Status shares; the rest of the rounds are completed. */
+/**
+ * Rounds are left open only within this many days before the end of the range — inside every demo
+ * casino's validity period (the shortest is 7 days): older ones the auto-close job would have settled, and
+ * it settles the demo's stale support case instead of thousands of generated rounds. Older rounds drawn
+ * as open are completed.
+ */
+export const OPEN_WITHIN_DAYS = 6;
+
+/** Status shares (open: of the rounds of the last OPEN_WITHIN_DAYS days); the rest are completed. */
 export const STATUS_SHARES = {
   open: 0.008,
   autoCloseFailed: 0.001,
@@ -585,7 +593,9 @@ async function insertRounds(
               when u_hit < ${HIT_RATE * tiers[0]!} then ${SMALL_WIN.low} + ${SMALL_WIN.high - SMALL_WIN.low} * u_mult
               when u_hit < ${HIT_RATE * tiers[1]!} then ${MEDIUM_WIN.low} + ${MEDIUM_WIN.high - MEDIUM_WIN.low} * u_mult
               else ${BIG_WIN.low} + ${BIG_WIN.span} * u_mult * u_mult end)::bigint end as win,
-          case when u_status < ${cumulative[0]!} then 'open'
+          case when u_status < ${cumulative[0]!} then case
+              when started_at >= ${until.toISOString()}::timestamptz - make_interval(days => ${OPEN_WITHIN_DAYS})
+              then 'open' else 'completed' end
             when u_status < ${cumulative[1]!} then 'autoCloseFailed'
             when u_status < ${cumulative[2]!} then 'refunded'
             when u_status < ${cumulative[3]!} then 'autoClose'

@@ -376,18 +376,22 @@ export function createClosuresService(
       closure.booking === 'none'
         ? 'without operator booking'
         : `with ${closure.booking === 'refund' ? 'a refund of the bet' : 'a booking of the total win'} (${booked.amount} ${booked.currency} minor units)`;
-    const who = closure.kind === 'auto' ? 'automatically' : 'by support';
-    await significantEvents.insert(tx, {
-      happenedAt: new Date().toISOString(),
-      reason: `Game round ${closure.round_id} of casino ${closure.casino_id} closed ${who} ${what}: ${closure.reason}`,
-      component: closure.kind === 'auto' ? AUTO_CLOSE_COMPONENT : 'player support',
-      userName: closure.requested_by_name,
-      beforeValue: round.status,
-      afterValue: status,
-      casinoId: closure.casino_id,
-      createdBy: by?.id ?? null,
-      createdByName: by?.name ?? null,
-    });
+    // A close by support is a significant event; the job's routine refunds are not (each is audited, and
+    // the ones it cannot book are events of their own) — unless an agent finished one by a retry.
+    if (closure.kind === 'support' || by !== null) {
+      const who = closure.kind === 'auto' ? 'automatically, retried by support,' : 'by support';
+      await significantEvents.insert(tx, {
+        happenedAt: new Date().toISOString(),
+        reason: `Game round ${closure.round_id} of casino ${closure.casino_id} closed ${who} ${what}: ${closure.reason}`,
+        component: closure.kind === 'auto' ? AUTO_CLOSE_COMPONENT : 'player support',
+        userName: closure.requested_by_name,
+        beforeValue: round.status,
+        afterValue: status,
+        casinoId: closure.casino_id,
+        createdBy: by?.id ?? null,
+        createdByName: by?.name ?? null,
+      });
+    }
     await appendSupportAction(tx, closure.integration_id, {
       kind: 'round-closed',
       casinoId: closure.casino_id,
