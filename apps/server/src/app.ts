@@ -114,8 +114,8 @@ export interface AppOptions {
   /** Options of CPV checks run in-process, without the job engine (tests shorten the timeouts). */
   cpv?: CpvChecksServiceOptions;
   /**
-   * The job engine: started with the app (and stopped when it closes) unless false — tests run jobs by
-   * hand or start it with short polling.
+   * The job engine: started with the app (and stopped when it closes) when given — `main` does; tests run
+   * jobs by hand or start it with short polling. Default: none.
    */
   jobs?: false | Pick<JobEngineOptions, 'work' | 'pollingSeconds'>;
 }
@@ -140,7 +140,7 @@ export async function buildApp({
   integrations,
   closures: closuresOptions,
   cpv: cpvOptions,
-  jobs: jobOptions = {},
+  jobs: jobOptions = false,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),

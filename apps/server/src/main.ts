@@ -44,7 +44,12 @@ async function main() {
     console.log(`  Created the first admin: ${config.bootstrapAdmin.email}`);
   }
 
-  const app = await buildApp({ config, database, webDistDir: config.webDistDir ?? defaultWebDistDir });
+  const app = await buildApp({
+    config,
+    database,
+    webDistDir: config.webDistDir ?? defaultWebDistDir,
+    jobs: {},
+  });
   // Housekeeping also at start (as before the job engine): the coming partitions exist from the outset.
   await app.jobs?.runNow('housekeeping', null);
   app.addHook('onClose', async () => {

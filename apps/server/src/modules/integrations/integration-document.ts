@@ -23,12 +23,18 @@ export type IntegrationConfigurationDocument = {
   casinos: { id: string; name: string; active: boolean }[];
   /** Every assigned game with its flag: the bridge launches only the active ones. */
   games: { gameId: string; active: boolean }[];
+  /**
+   * Versions of assigned games that start no new rounds (a CPV mismatch deactivated them, spec §4); open
+   * rounds on them can finish.
+   */
+  inactiveGameVersions: { gameId: string; versionNumber: string }[];
 };
 
 export function configurationDocument(parts: {
   integration: StoredIntegration;
   casinos: { id: string; name: string; active: boolean }[];
   games: { gameId: string; active: boolean }[];
+  inactiveGameVersions: { gameId: string; versionNumber: string }[];
   defaultValidityPeriodDays: number | null;
 }): IntegrationConfigurationDocument {
   const { integration } = parts;
@@ -45,5 +51,6 @@ export function configurationDocument(parts: {
     defaultCasinoId: integration.defaultCasinoId,
     casinos: parts.casinos.map(({ id, name, active }) => ({ id, name, active })),
     games: parts.games.map(({ gameId, active }) => ({ gameId, active })),
+    inactiveGameVersions: parts.inactiveGameVersions,
   };
 }

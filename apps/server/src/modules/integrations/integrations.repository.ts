@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import {
   bridges,
   casinos,
+  gameVersions,
   globalSettings,
   integrationCasinos,
   integrationGames,
@@ -222,6 +223,16 @@ export function createIntegrationsRepository() {
     },
 
     /** The global default of the game round validity period (master data). */
+    /** The inactive versions of the integration's assigned games, in game and version order. */
+    async inactiveGameVersions(db: Db, integrationId: string) {
+      return db
+        .select({ gameId: gameVersions.gameId, versionNumber: gameVersions.versionNumber })
+        .from(gameVersions)
+        .innerJoin(integrationGames, eq(integrationGames.gameId, gameVersions.gameId))
+        .where(and(eq(integrationGames.integrationId, integrationId), eq(gameVersions.active, false)))
+        .orderBy(asc(gameVersions.gameId), asc(gameVersions.versionNumber));
+    },
+
     async defaultValidityPeriodDays(db: Db): Promise<number | null> {
       const [row] = await db
         .select({ days: globalSettings.defaultGameRoundValidityPeriodDays })

@@ -178,13 +178,20 @@ export function createIntegrationsService(
     const bridge = await repository.bridge(tx, integration.bridgeId);
     const casinos = await repository.boundCasinos(tx, integration.id);
     const games = await gamesRepository.all(tx, integration.id);
+    const inactiveGameVersions = await repository.inactiveGameVersions(tx, integration.id);
     const defaultValidityPeriodDays = await repository.defaultValidityPeriodDays(tx);
     // The foreign key keeps the bridge while the integration uses it.
     if (!bridge) throw new AppError('BRIDGE_NOT_FOUND');
     return {
       integrationId: integration.id,
       bridge: { id: bridge.id, name: bridge.name, routerUrl: bridge.routerUrl },
-      document: configurationDocument({ integration, casinos, games, defaultValidityPeriodDays }),
+      document: configurationDocument({
+        integration,
+        casinos,
+        games,
+        inactiveGameVersions,
+        defaultValidityPeriodDays,
+      }),
       secret: bridge.secret,
     };
   }

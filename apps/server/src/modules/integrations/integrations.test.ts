@@ -14,7 +14,7 @@ import {
   type PushResult,
   type Role,
 } from '@backoffice/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startBridgeSimulator, type BridgeSimulator } from '../../../../../tools/bridge-simulator/simulator';
@@ -1111,9 +1111,26 @@ describeEachEngine('integrations API', (ctx) => {
             { gameId: 'aurora', active: true },
             { gameId: 'book', active: false },
           ],
+          inactiveGameVersions: [],
         },
       });
       expectError(await preview('nothing'), 404, 'INTEGRATION_NOT_FOUND');
+    });
+
+    it('lists the inactive versions of its games: they start no new rounds', async () => {
+      await ctx().database.db.execute(sql`insert into game_versions (game_id, version_number, active)
+        values ('aurora', '1.0.0', true), ('aurora', '0.9.0', false), ('book', '2.0.0', false)`);
+      try {
+        const { document } = (await preview('platform-eu')).json<PushPreview>();
+        expect(document).toMatchObject({
+          inactiveGameVersions: [
+            { gameId: 'aurora', versionNumber: '0.9.0' },
+            { gameId: 'book', versionNumber: '2.0.0' },
+          ],
+        });
+      } finally {
+        await ctx().database.db.execute(sql`delete from game_versions where game_id in ('aurora', 'book')`);
+      }
     });
 
     it('pushes to the bridge at the version read, stores the receipt without a new version, audited', async () => {
