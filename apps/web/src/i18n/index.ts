@@ -11,15 +11,32 @@ import {
   LANGUAGE_COOKIE_MAX_AGE_DAYS,
   type Language,
 } from '@backoffice/contracts/languages';
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
-import de from './de.json';
-import en from './en.json';
 
 function errorMessages(language: Language): Record<string, string> {
   return Object.fromEntries(errorCodes.map((code) => [code, errorCatalogue[code].messages[language]]));
 }
+
+/** Each language's texts are a chunk of their own: a browser loads only the language it shows. */
+const texts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('./de.json'),
+  en: () => import('./en.json'),
+};
+
+/** i18next loads a language's texts (with the error catalogue's messages) when it first switches to it. */
+const lazyTexts: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    if (!isLanguage(language)) return callback(null, {});
+    texts[language]().then(
+      ({ default: loaded }) => callback(null, { ...loaded, errors: errorMessages(language) }),
+      (error: unknown) => callback(error as Error, null),
+    );
+  },
+};
 
 async function applyLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
@@ -37,17 +54,17 @@ export async function initI18n(language: Language = initialLanguage()) {
   // Remember the language from the first visit on, so the server's pages (sign-in) speak it too.
   if (readCookie(LANGUAGE_COOKIE) !== language)
     writeCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_MAX_AGE_DAYS);
-  await i18n.use(initReactI18next).init({
-    resources: {
-      de: { translation: { ...de, errors: errorMessages('de') } },
-      en: { translation: { ...en, errors: errorMessages('en') } },
-    },
-    lng: language,
-    fallbackLng: defaultLanguage,
-    supportedLngs: ['de', 'en'],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18n
+    .use(lazyTexts)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      // Both languages have every key (i18n/index.test.ts): no second language to load as a fallback.
+      fallbackLng: false,
+      supportedLngs: ['de', 'en'],
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    });
   // Not awaited: the first screen need not wait for form validation code.
   void applyLanguage(language);
   return i18n;

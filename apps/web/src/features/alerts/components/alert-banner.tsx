@@ -1,90 +1,24 @@
 /**
- * Open alerts above every screen, for admins and developers (issue 14: a CPV mismatch is shown until
- * someone acknowledges it). Acknowledging asks for the typed confirmation: the alert's subject.
+ * Open alerts above every screen, for admins and developers. The banner itself only asks for the open
+ * alerts; what shows them (and the acknowledging dialog) loads when there is one, so that the first page
+ * of every user does not carry it.
  */
-import type { Alert as AlertRecord } from '@backoffice/contracts';
-import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { paths } from '../../../config/paths';
-import { errorText } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { lazy, Suspense } from 'react';
 import { useCan } from '../../../lib/session';
-import { useLanguage } from '../../../lib/use-language';
-import { useAcknowledgeAlert, useOpenAlerts } from '../api/alerts-api';
+import { useOpenAlerts } from '../api/alerts-api';
 
 /** Who sees alerts: the permission exactly admins and developers hold (the server's, too). */
 export const ALERTS_ACCESS = 'adjustGameLaunchParameters' as const;
 
+const AlertList = lazy(() => import('./alert-list'));
+
 export function AlertBanner() {
-  const { t, i18n } = useTranslation();
-  const language = useLanguage();
   const allowed = useCan()(ALERTS_ACCESS);
   const { data } = useOpenAlerts(allowed);
-  const acknowledge = useAcknowledgeAlert();
-  const [confirming, setConfirming] = useState<AlertRecord | null>(null);
-
   if (!allowed || !data || data.items.length === 0) return null;
-  const title = (alert: AlertRecord) => {
-    const kind = `alerts.kinds.${alert.kind}`;
-    return t(i18n.exists(kind) ? kind : 'alerts.kinds.other', { subject: alert.subject });
-  };
-
   return (
-    <Stack gap="xs" mb="md" role="region" aria-label={t('alerts.region')}>
-      {data.items.map((alert) => (
-        <Alert key={alert.id} color="red" variant="light" title={title(alert)}>
-          <Text size="sm" style={{ wordBreak: 'break-word' }}>
-            {alert.message}
-          </Text>
-          <Group gap="md" mt="xs">
-            <Text size="xs" c="dimmed">
-              {t('alerts.raisedAt', { time: formatDateTime(alert.raisedAt, language) })}
-            </Text>
-            {alert.kind === 'cpv-mismatch' && (
-              <Anchor
-                component={Link}
-                size="xs"
-                to={`${paths.cpv.checks}?result=mismatch&component=${encodeURIComponent(alert.subject)}`}
-              >
-                {t('alerts.showResults')}
-              </Anchor>
-            )}
-            <Button size="compact-sm" variant="light" color="red" onClick={() => setConfirming(alert)}>
-              {t('alerts.acknowledge')}
-            </Button>
-          </Group>
-        </Alert>
-      ))}
-      {data.total > data.items.length && (
-        <Text size="xs" c="dimmed">
-          {t('alerts.more', { count: data.total - data.items.length })}
-        </Text>
-      )}
-      <ConfirmDialog
-        opened={confirming !== null}
-        title={t('alerts.acknowledgeTitle')}
-        description={confirming ? title(confirming) : undefined}
-        confirmText={confirming?.subject ?? ''}
-        confirmLabel={t('alerts.acknowledge')}
-        busy={acknowledge.isPending}
-        onConfirm={() =>
-          acknowledge.mutate(confirming!.id, {
-            onSuccess: () => {
-              setConfirming(null);
-              notifications.show({ color: 'green', message: t('alerts.acknowledged') });
-            },
-            onError: (error) => {
-              setConfirming(null);
-              notifications.show({ color: 'red', message: errorText(error, t) });
-            },
-          })
-        }
-        onClose={() => setConfirming(null)}
-      />
-    </Stack>
+    <Suspense fallback={null}>
+      <AlertList data={data} />
+    </Suspense>
   );
 }
