@@ -4,15 +4,14 @@
  * results of a search ("Load more" by the server's cursor).
  */
 import { roundStatuses, type GameRoundSummary, type RoundStatus } from '@backoffice/contracts';
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatInstant, formatMinorUnits } from '../lib/format';
 import type { GameRoundSearchResult } from '../lib/game-round-search';
 import { useLanguage } from '../lib/use-language';
 import { OpenableRow } from './data-table';
-import { ErrorAlert } from './error-alert';
-import { ListState } from './list-state';
+import { PagedResults } from './paged-results';
 
 /** Rounds that wait for someone: support closes them. */
 export function isUnsettled(status: RoundStatus): boolean {
@@ -139,29 +138,15 @@ export function GameRoundResults({
   ...table
 }: Omit<GameRoundTableProps, 'rounds'> & { search: GameRoundSearchResult }) {
   const { t } = useTranslation();
-  const { data, error, isPending, isFetching, hasNextPage, fetchNextPage, isFetchingNextPage, refetch } =
-    search;
-  const rounds = data?.pages.flatMap((page) => page.items);
   return (
-    <>
-      {error && <ErrorAlert error={error} onRetry={() => void refetch()} />}
-      <GameRoundTable rounds={rounds} {...table} />
-      <ListState loading={isPending} rows={rounds} emptyText={t('gameRounds.noData')} />
-      <Group justify="space-between" mt="md">
-        <Text size="sm" c="dimmed" data-testid="rounds-shown">
-          {rounds ? t('gameRounds.shown', { count: rounds.length }) : ''}
-        </Text>
-        {hasNextPage && (
-          <Button
-            variant="default"
-            loading={isFetchingNextPage}
-            disabled={isFetching && !isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
-            {t('gameRounds.loadMore')}
-          </Button>
-        )}
-      </Group>
-    </>
+    <PagedResults
+      query={search}
+      emptyText={t('gameRounds.noData')}
+      shownText={(count) => t('gameRounds.shown', { count })}
+      shownTestId="rounds-shown"
+      moreText={t('gameRounds.loadMore')}
+    >
+      {(rounds) => <GameRoundTable rounds={rounds} {...table} />}
+    </PagedResults>
   );
 }
