@@ -142,7 +142,10 @@ export const roundClosureSchema = z
     /** The key every attempt of this booking is sent with; null without booking. */
     idempotencyKey: z.string().nullable(),
     reason: z.string(),
+    /** Who asked: an agent's name; null for the auto-close job (`automatic`). */
     requestedBy: z.string().nullable(),
+    /** The auto-close job's refund of a round past its validity period (spec §4). */
+    automatic: z.boolean(),
     requestedAt: z.iso.datetime(),
     finishedAt: z.iso.datetime().nullable(),
     /** Calls made to the bridge so far. */

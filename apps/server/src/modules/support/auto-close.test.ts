@@ -132,6 +132,13 @@ for (const engine of testEngines) {
       );
       expect(feed).toEqual([{ status: 'autoClose', booking: 'refund' }]);
 
+      // Support sees the job's close as automatic.
+      const seen = await agent.inject({ method: 'GET', url: `/api/support/rounds/ac-a/${stale!}` });
+      expect(seen.json<SupportRound>()).toMatchObject({
+        round: { status: 'autoClose' },
+        closure: { automatic: true, requestedBy: null, state: 'closed', booking: 'refund' },
+      });
+
       // A second run finds nothing more to do.
       expect(await closures().autoCloseStale()).toEqual({ found: 0, closed: 0, pending: 0, failed: 0 });
       expect(bookingsOf(stale!)).toHaveLength(1);

@@ -181,6 +181,7 @@ function toClosure(row: ClosureRow): RoundClosure {
     idempotencyKey: row.idempotency_key,
     reason: row.reason,
     requestedBy: row.requested_by_name,
+    automatic: row.kind === 'auto',
     requestedAt: row.requested_at,
     finishedAt: row.finished_at,
     attempts: row.attempts,

@@ -90,7 +90,10 @@ export function RoundClosureView(props: RoundClosureViewProps) {
           [field('lastError'), optional(closure.lastError && errorCodeText(closure.lastError, t))],
           [field('bridgeBookingId'), optional(closure.bridgeBookingId)],
           [field('reason'), closure.reason],
-          [field('requestedBy'), optional(closure.requestedBy)],
+          [
+            field('requestedBy'),
+            closure.automatic ? t('support.closure.fields.autoClose') : optional(closure.requestedBy),
+          ],
           [field('requestedAt'), when(closure.requestedAt)],
           [field('finishedAt'), when(closure.finishedAt)],
         ]}
