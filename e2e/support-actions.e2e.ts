@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { errorMessage, type Language } from '@backoffice/contracts';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { simulatorControlUrl, skipReason, url, useBrowser } from './support/browser';
+import { skipReason, url, useBrowser } from './support/browser';
+import { bookingsOf, setSimulatorMode as setMode } from './support/simulator';
 
 /** The web app's own texts, so that the spec follows them in both languages. */
 function texts(language: Language) {
@@ -23,21 +24,6 @@ function texts(language: Language) {
     outcome: (key: string) => String((all.support.timeline!.outcomes as Record<string, string>)[key]),
   };
 }
-
-async function simulator(path: string, body?: unknown) {
-  const response = await fetch(`${simulatorControlUrl}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.ok).toBe(true);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-const setMode = (mode: string) => simulator('/__control/mode', { mode });
-const bookingsOf = async (roundId: string) =>
-  ((await simulator('/__control/bookings')).bookings as { roundId: string; type: string }[]).filter(
-    (booking) => booking.roundId === roundId,
-  );
 
 /** Opens a round's page and waits for its close section or closure. */
 async function openRound(page: Page, casinoId: string, roundId: string) {
