@@ -16,52 +16,44 @@ import {
 } from '@backoffice/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../lib/crud-routes';
 import { errorResponses } from '../../lib/http-schemas';
 import type { AllowedHashesService } from './allowed-hashes.service';
 
-const tags = ['CPV'];
-const read = { access: 'adjustGameLaunchParameters' as const };
+const tag = 'CPV';
 const write = { access: 'noRestrictions' as const };
+
+const crud = crudRoutes({
+  tag,
+  noun: 'allowed hash',
+  read: 'adjustGameLaunchParameters',
+  write: write.access,
+  routes: ['list', 'create'],
+  summaries: {
+    list: 'List allowed hashes (paged, sorted; by component, part of the hash, retired ones on request)',
+    create: "Add an allowed hash (confirmed with the hash's first 8 characters)",
+  },
+  schemas: {
+    id: allowedHashIdSchema,
+    item: allowedHashSchema,
+    page: allowedHashPageSchema,
+    query: allowedHashListQuerySchema,
+    create: allowedHashCreateSchema,
+  },
+});
 
 export const allowedHashesRoutes: FastifyPluginAsyncZod<{ service: AllowedHashesService }> = async (
   app,
   { service },
 ) => {
-  app.get(
-    '/',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary:
-          'List allowed hashes (paged, sorted; by component, part of the hash, retired ones on request)',
-        querystring: allowedHashListQuerySchema,
-        response: { 200: allowedHashPageSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    (request) => service.list(request.query),
-  );
-
-  app.post(
-    '/',
-    {
-      config: write,
-      schema: {
-        tags,
-        summary: "Add an allowed hash (confirmed with the hash's first 8 characters)",
-        body: allowedHashCreateSchema,
-        response: { 201: allowedHashSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => reply.code(201).send(await service.create(request.body, request.actor)),
-  );
+  await app.register(crud, { service });
 
   app.post(
     '/:id/retire',
     {
       config: write,
       schema: {
-        tags,
+        tags: [tag],
         summary: 'Retire an allowed hash (at the version it was read); it stays listed as retired',
         params: z.object({ id: allowedHashIdSchema }),
         body: allowedHashRetireSchema,
