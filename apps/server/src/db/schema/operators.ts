@@ -229,6 +229,11 @@ export const globalSettings = pgTable(
     bigWinMinEur: numeric('big_win_min_eur', { precision: 18, scale: 2, mode: 'number' }).default(1000),
     /** A CPV mismatch of a game version's frontend deactivates the version for new rounds. */
     cpvDeactivateOnMismatch: boolean('cpv_deactivate_on_mismatch').notNull().default(false),
+    /** Roles that must use a second factor (spec: admin, developer, support — the demo seeds none). */
+    secondFactorRoles: text('second_factor_roles')
+      .array()
+      .notNull()
+      .default(sql`'{admin,developer,support}'::text[]`),
     ...recordColumns,
   },
   (table) => [

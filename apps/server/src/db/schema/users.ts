@@ -25,6 +25,12 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     role: text('role', { enum: roles }).notNull(),
     active: boolean('active').notNull().default(true),
+    /** GLI-19 §2.8.9: when the account was last deactivated (null while it never was). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    lastSignInAddress: text('last_sign_in_address'),
+    /** When the second factor was last enrolled or reset. */
+    secondFactorChangedAt: timestamp('second_factor_changed_at', { withTimezone: true }),
     ...recordColumns,
   },
   (table) => [
@@ -90,6 +96,11 @@ export const sessions = pgTable(
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
     /** AES-GCM encrypted JSON of the identity server's access, refresh and id tokens. */
     tokens: text('tokens').notNull(),
+    /** The device as its browser names itself, and the address it signed in from (the sessions list). */
+    userAgent: text('user_agent'),
+    address: text('address'),
+    /** When the user last proved a second factor (or, without one, the password): step-up looks here. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );
@@ -117,3 +128,39 @@ export const knownSignInAddresses = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.address] })],
 );
+
+/**
+ * A user's second factor (TOTP, RFC 6238): the shared secret, encrypted at rest; unconfirmed until the
+ * first code proves the enrolment.
+ */
+export const userSecondFactors = pgTable('user_second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The last time step used: a code is accepted once. */
+  lastUsedStep: integer('last_used_step'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a second factor, stored hashed; a used code keeps its row with `used_at`. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('user_recovery_codes_user_idx').on(table.userId)],
+);
+
+/** Windows of recorded denials per user (or address) and route: a script cannot flood the audit trail. */
+export const accessDenialWindows = pgTable('access_denial_windows', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  count: integer('count').notNull().default(0),
+});
