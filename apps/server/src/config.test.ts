@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 const SAFE_SECRET = 'k3Jv9xQ2mP7rT1wZ8bN4cF6hL0sD5gYa'; // 32 characters
+const SAFE_SECRETS_KEY = 'Zq8wX2vB6nM1kL9jH3gF7dS5aP0oI4uY'; // 32 characters, not the session secret
 const PRODUCTION_SAFE = {
   NODE_ENV: 'production',
   SESSION_SECRET: SAFE_SECRET,
+  SECRETS_KEY: SAFE_SECRETS_KEY,
   DATABASE_URL: 'postgres://backoffice@db.internal:5432/backoffice',
   PUBLIC_URL: 'https://backoffice.example.com',
   TRUST_PROXY: 'true',
@@ -153,14 +155,34 @@ describe('loadConfig in production', () => {
     expect(config.sessionSecret).toBe(SAFE_SECRET);
   });
 
-  it('lists all three problems when nothing is configured', () => {
+  it('lists all four problems when nothing is configured', () => {
     const problems = configError({ NODE_ENV: 'production' }).problems;
-    expect(problems).toHaveLength(3);
+    expect(problems).toHaveLength(4);
     expect(problems.map((problem) => problem.split(':')[0]).sort()).toEqual([
       'DATABASE_URL',
       'PUBLIC_URL',
+      'SECRETS_KEY',
       'SESSION_SECRET',
     ]);
+  });
+
+  it('refuses the development secrets key, a short one, and one equal to the session secret', () => {
+    const devKey = loadConfig({}).secretsKeys.current;
+    for (const SECRETS_KEY of [devKey, SAFE_SECRETS_KEY.slice(0, 31)]) {
+      expect(configError({ ...PRODUCTION_SAFE, SECRETS_KEY }).problems).toEqual([
+        expect.stringMatching(/^SECRETS_KEY: /),
+      ]);
+    }
+    expect(configError({ ...PRODUCTION_SAFE, SECRETS_KEY: SAFE_SECRET }).problems).toEqual([
+      expect.stringMatching(/^SECRETS_KEY: must not be the SESSION_SECRET/),
+    ]);
+    // Anywhere: one key, one purpose.
+    expect(configError({ SESSION_SECRET: SAFE_SECRET, SECRETS_KEY: SAFE_SECRET }).problems).toHaveLength(1);
+  });
+
+  it('reads earlier keys for rotation', () => {
+    const config = loadConfig({ ...PRODUCTION_SAFE, SECRETS_KEY_PREVIOUS: ' old-key-1 ,old-key-2,' });
+    expect(config.secretsKeys).toEqual({ current: SAFE_SECRETS_KEY, previous: ['old-key-1', 'old-key-2'] });
   });
 
   it('refuses the built-in development secret even when set explicitly', () => {

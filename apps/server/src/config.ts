@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 const DEV_SESSION_SECRET = 'local-development-secret-do-not-use-in-production';
+const DEV_SECRETS_KEY = 'local-development-secrets-key-do-not-use-in-production';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
@@ -20,6 +21,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_SECRET: z.string().min(1).default(DEV_SESSION_SECRET),
+  /** Encrypts secrets at rest (provider, operator and bridge secrets, signing keys, second factors). */
+  SECRETS_KEY: z.string().min(1).default(DEV_SECRETS_KEY),
+  /** Earlier SECRETS_KEY values, comma-separated: still read until `rotate-secrets` re-encrypted all. */
+  SECRETS_KEY_PREVIOUS: z.string().optional(),
   TRUST_PROXY: booleanFlag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
@@ -84,9 +89,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       'TRUST_PROXY: set it to true when PUBLIC_URL is https (the server runs behind a TLS proxy)',
     );
   }
+  if (e.SECRETS_KEY === e.SESSION_SECRET) {
+    problems.push('SECRETS_KEY: must not be the SESSION_SECRET (one key, one purpose)');
+  }
   if (production) {
     if (e.SESSION_SECRET === DEV_SESSION_SECRET || e.SESSION_SECRET.length < 32) {
       problems.push('SESSION_SECRET: set a random secret of at least 32 characters in production');
+    }
+    if (e.SECRETS_KEY === DEV_SECRETS_KEY || e.SECRETS_KEY.length < 32) {
+      problems.push('SECRETS_KEY: set a random key of at least 32 characters in production');
     }
     if (!e.DATABASE_URL) {
       problems.push(
@@ -113,6 +124,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       : ({ kind: 'pglite', dataDir: e.DATA_DIR } as const),
     logLevel: e.LOG_LEVEL,
     sessionSecret: e.SESSION_SECRET,
+    secretsKeys: {
+      current: e.SECRETS_KEY,
+      previous: (e.SECRETS_KEY_PREVIOUS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== ''),
+    },
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
