@@ -3,16 +3,11 @@ import type { CpvCheckResult, ListQuery } from '@backoffice/contracts';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/data-table';
+import { NoValue } from '../../../components/fields-table';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { CpvResultBadge } from './cpv-result-badge';
 import { HashText } from './hash-text';
-
-const none = (
-  <Text span c="dimmed">
-    –
-  </Text>
-);
 
 export function CpvResultsTable({
   results,
@@ -68,13 +63,13 @@ export function CpvResultsTable({
                 ))}
               </Stack>
             ) : (
-              none
+              <NoValue />
             ),
         },
         {
           key: 'actualHash',
           header: field('actualHash'),
-          render: (result) => (result.actualHash ? <HashText hash={result.actualHash} /> : none),
+          render: (result) => (result.actualHash ? <HashText hash={result.actualHash} /> : <NoValue />),
         },
         {
           key: 'detail',
