@@ -4,24 +4,18 @@
  * confirmation and a unique hash (409 HASH_NOT_UNIQUE); retires at the version read (409 otherwise).
  */
 import type { AllowedHash, Page } from '@backoffice/contracts';
-import { errorResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
+import { FakeApi, pageOf } from './fake-api';
+import { errorResponse, jsonResponse, type RecordedRequest } from './fetch';
 
 const BASE = '/api/cpv/allowed-hashes';
 
-function timestamp(minute: number): string {
-  return new Date(Date.UTC(2025, 0, 1, 12, minute)).toISOString();
-}
-
-export class FakeAllowedHashesApi {
+export class FakeAllowedHashesApi extends FakeApi {
   readonly records = new Map<string, AllowedHash>();
-  readonly requests: RecordedRequest[] = [];
-  private clock = 0;
-  private nextId = 1;
 
   /** Stores a hash directly, as if added earlier. */
   add(component: string, hash: string, note = ''): AllowedHash {
-    const id = `00000000-0000-4000-8000-${String(this.nextId++).padStart(12, '0')}`;
-    const at = timestamp(this.clock++);
+    const id = this.newId();
+    const at = this.tick();
     const record: AllowedHash = {
       id,
       component,
@@ -39,31 +33,18 @@ export class FakeAllowedHashesApi {
 
   /** Retires a hash directly, as someone else did meanwhile. */
   retireBehindTheScenes(id: string): AllowedHash {
-    const current = this.records.get(id)!;
-    const at = timestamp(this.clock++);
-    const next = {
-      ...current,
-      retiredAt: at,
-      retiredBy: 'someone',
-      version: current.version + 1,
-      updatedAt: at,
-    };
-    this.records.set(id, next);
+    return this.retire(this.records.get(id)!, 'someone');
+  }
+
+  /** Stores the hash as retired now by `by`, at its next version. */
+  private retire(current: AllowedHash, by: string): AllowedHash {
+    const at = this.tick();
+    const next = { ...current, retiredAt: at, retiredBy: by, version: current.version + 1, updatedAt: at };
+    this.records.set(current.id, next);
     return next;
   }
 
-  sent(method: string): RecordedRequest[] {
-    return this.requests.filter((request) => request.method === method);
-  }
-
-  install() {
-    return stubFetch((request) => {
-      this.requests.push(request);
-      return this.handle(request);
-    });
-  }
-
-  private handle({ method, url, body }: RecordedRequest): Response {
+  protected handle({ method, url, body }: RecordedRequest): Response {
     if (!url.pathname.startsWith(BASE)) return errorResponse('NOT_FOUND');
     const rest = url.pathname.slice(BASE.length);
     if (rest === '' && method === 'GET') return jsonResponse(200, this.list(url.searchParams));
@@ -83,23 +64,12 @@ export class FakeAllowedHashesApi {
       if (!current) return errorResponse('ALLOWED_HASH_NOT_FOUND');
       if ((body as { version: number }).version !== current.version) return errorResponse('STALE_VERSION');
       if (current.retiredAt !== null) return errorResponse('ALLOWED_HASH_RETIRED');
-      const at = timestamp(this.clock++);
-      const next = {
-        ...current,
-        retiredAt: at,
-        retiredBy: 'admin',
-        version: current.version + 1,
-        updatedAt: at,
-      };
-      this.records.set(current.id, next);
-      return jsonResponse(200, next);
+      return jsonResponse(200, this.retire(current, 'admin'));
     }
     return errorResponse('METHOD_NOT_ALLOWED');
   }
 
   private list(params: URLSearchParams): Page<AllowedHash> {
-    const page = Number(params.get('page') ?? 1);
-    const pageSize = Number(params.get('pageSize') ?? 20);
     const q = params.get('q')?.toLowerCase();
     const hash = params.get('hash')?.toLowerCase();
     const showRetired = params.get('showRetired') === 'true';
@@ -108,11 +78,6 @@ export class FakeAllowedHashesApi {
       .filter((record) => !hash || record.hash.includes(hash))
       .filter((record) => showRetired || record.retiredAt === null)
       .sort((a, b) => a.component.localeCompare(b.component));
-    return {
-      items: matching.slice((page - 1) * pageSize, page * pageSize),
-      total: matching.length,
-      page,
-      pageSize,
-    };
+    return pageOf(matching, params);
   }
 }

@@ -4,7 +4,6 @@
  * the server's filters, the components, and open alerts that are acknowledged once (409 the second time).
  */
 import {
-  errorCatalogue,
   type Alert,
   type CpvCheck,
   type CpvCheckResult,
@@ -12,16 +11,15 @@ import {
   type CpvResult,
   type Page,
 } from '@backoffice/contracts';
-import { errorResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
+import { FakeApi, pageOf } from './fake-api';
+import { errorResponse, jsonResponse, type RecordedRequest } from './fetch';
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const hash = (seed: string) => seed.repeat(64).slice(0, 64);
 
-export class FakeCpvApi {
+export class FakeCpvApi extends FakeApi {
   readonly checks: CpvCheck[] = [];
   readonly results: CpvCheckResult[] = [];
   readonly alerts: Alert[] = [];
-  readonly requests: RecordedRequest[] = [];
   components: CpvComponent[] = [
     {
       component: 'game:alpha@1.0.0',
@@ -50,15 +48,9 @@ export class FakeCpvApi {
     { component: 'game:alpha@1.0.0', result: 'pass' },
     { component: 'game-backend/slots', result: 'mismatch' },
   ];
-  private ids = 0;
-
-  private nextId() {
-    return uuid(++this.ids);
-  }
-
   addCheck(check: Partial<CpvCheck> = {}): CpvCheck {
     const stored: CpvCheck = {
-      id: this.nextId(),
+      id: this.newId(),
       trigger: 'manual',
       triggeredBy: 'developer',
       components: null,
@@ -78,7 +70,7 @@ export class FakeCpvApi {
 
   addResult(check: CpvCheck, result: Partial<CpvCheckResult> & { component: string; result: CpvResult }) {
     const stored: CpvCheckResult = {
-      id: this.nextId(),
+      id: this.newId(),
       checkId: check.id,
       source: result.component.startsWith('game:') ? 'game-version' : 'bridge',
       expectedHash: result.result === 'unknown-component' ? null : hash('a'),
@@ -97,7 +89,7 @@ export class FakeCpvApi {
 
   addAlert(alert: Partial<Alert> & { subject: string }): Alert {
     const stored: Alert = {
-      id: this.nextId(),
+      id: this.newId(),
       kind: 'cpv-mismatch',
       message: `${alert.subject}: hash ${hash('b')} is not among its allowed hashes.`,
       details: null,
@@ -114,33 +106,27 @@ export class FakeCpvApi {
     return this.requests.filter((request) => request.method === method && request.url.pathname === path);
   }
 
-  install() {
-    return stubFetch((request) => {
-      this.requests.push(request);
-      const path = request.url.pathname;
-      if (path === '/api/cpv/checks' && request.method === 'POST') return this.start(request.body);
-      if (path === '/api/cpv/checks')
-        return jsonResponse(200, this.page(this.checks, request.url.searchParams));
-      const one = /^\/api\/cpv\/checks\/([^/]+)$/.exec(path);
-      if (one) return this.poll(one[1]!);
-      if (path === '/api/cpv/results') return jsonResponse(200, this.listResults(request.url.searchParams));
-      if (path === '/api/cpv/components') return jsonResponse(200, { items: this.components });
-      if (path === '/api/alerts') {
-        const open = this.alerts.filter((alert) => alert.acknowledgedAt === null);
-        return jsonResponse(200, { items: open, total: open.length });
-      }
-      const acknowledge = /^\/api\/alerts\/([^/]+)\/acknowledge$/.exec(path);
-      if (acknowledge && request.method === 'POST') return this.acknowledge(acknowledge[1]!);
-      return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20 });
-    });
+  protected handle(request: RecordedRequest): Response {
+    const path = request.url.pathname;
+    if (path === '/api/cpv/checks' && request.method === 'POST') return this.start(request.body);
+    if (path === '/api/cpv/checks')
+      return jsonResponse(200, this.page(this.checks, request.url.searchParams));
+    const one = /^\/api\/cpv\/checks\/([^/]+)$/.exec(path);
+    if (one) return this.poll(one[1]!);
+    if (path === '/api/cpv/results') return jsonResponse(200, this.listResults(request.url.searchParams));
+    if (path === '/api/cpv/components') return jsonResponse(200, { items: this.components });
+    if (path === '/api/alerts') {
+      const open = this.alerts.filter((alert) => alert.acknowledgedAt === null);
+      return jsonResponse(200, { items: open, total: open.length });
+    }
+    const acknowledge = /^\/api\/alerts\/([^/]+)\/acknowledge$/.exec(path);
+    if (acknowledge && request.method === 'POST') return this.acknowledge(acknowledge[1]!);
+    return jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20 });
   }
 
   private start(body: unknown): Response {
     const components = (body as { components?: string[] } | undefined)?.components;
-    if (components !== undefined && components.length === 0) {
-      const { status, messages } = errorCatalogue.VALIDATION_FAILED;
-      return jsonResponse(status, { statusCode: status, code: 'VALIDATION_FAILED', message: messages.en });
-    }
+    if (components !== undefined && components.length === 0) return errorResponse('VALIDATION_FAILED');
     const check = this.addCheck({
       components: components ?? null,
       state: 'queued',
@@ -192,15 +178,9 @@ export class FakeCpvApi {
     return this.page(matching, params);
   }
 
+  /** A page of copies: the screen never holds the records a check moves on. */
   private page<Item>(items: Item[], params: URLSearchParams): Page<Item> {
-    const page = Number(params.get('page') ?? 1);
-    const pageSize = Number(params.get('pageSize') ?? 20);
-    return {
-      items: structuredClone(items.slice((page - 1) * pageSize, page * pageSize)),
-      total: items.length,
-      page,
-      pageSize,
-    };
+    return structuredClone(pageOf(items, params));
   }
 
   private acknowledge(id: string): Response {

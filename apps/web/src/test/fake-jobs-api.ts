@@ -4,15 +4,15 @@
  * (409 JOB_ALREADY_QUEUED), or a server without the engine (503 JOBS_NOT_RUNNING).
  */
 import { JOB_RUNS_PAGE_SIZE, type Job, type JobRun } from '@backoffice/contracts';
-import { errorResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
+import { FakeApi } from './fake-api';
+import { errorResponse, jsonResponse, type RecordedRequest } from './fetch';
 
 const BASE = '/api/jobs';
 
-export class FakeJobsApi {
+export class FakeJobsApi extends FakeApi {
   readonly jobs: Job[] = [];
   /** Each job's runs, in any order. */
   readonly runs = new Map<string, JobRun[]>();
-  readonly requests: RecordedRequest[] = [];
   /** Jobs with a run waiting to start: "run now" answers 409. */
   readonly queued = new Set<string>();
   /** False: this server runs no job engine, "run now" answers 503. */
@@ -80,18 +80,11 @@ export class FakeJobsApi {
     return this.requests.filter((request) => request.url.pathname === BASE).length;
   }
 
-  install() {
-    return stubFetch((request) => {
-      this.requests.push(request);
-      return this.handle(request);
-    });
-  }
-
   private find(name: string): Job | undefined {
     return this.jobs.find((job) => job.name === name);
   }
 
-  private handle({ method, url }: RecordedRequest): Response {
+  protected handle({ method, url }: RecordedRequest): Response {
     if (url.pathname === BASE && method === 'GET') return jsonResponse(200, { items: this.jobs });
     const match = /^\/api\/jobs\/([^/]+)\/(runs|run)$/.exec(url.pathname);
     const job = match && this.find(decodeURIComponent(match[1]!));

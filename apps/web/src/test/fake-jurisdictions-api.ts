@@ -3,34 +3,24 @@
  * real one does: pages with q/sort/order, 409 JURISDICTION_NAME_TAKEN for duplicates, 409 STALE_VERSION when
  * the version sent is not the stored one, 204 on delete.
  */
-import { errorCatalogue, type ErrorCode, type Jurisdiction, type Page } from '@backoffice/contracts';
-import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
+import type { Jurisdiction, Page } from '@backoffice/contracts';
+import { FakeApi, pageOf } from './fake-api';
+import { emptyResponse, errorResponse, jsonResponse, type RecordedRequest } from './fetch';
 
 const BASE = '/api/jurisdictions';
 
-function errorResponse(code: ErrorCode): Response {
-  const { status, messages } = errorCatalogue[code];
-  return jsonResponse(status, { statusCode: status, code, message: messages.en });
-}
-
-function timestamp(minute: number): string {
-  return new Date(Date.UTC(2025, 0, 1, 12, minute)).toISOString();
-}
-
-export class FakeJurisdictionsApi {
+export class FakeJurisdictionsApi extends FakeApi {
   readonly records = new Map<string, Jurisdiction>();
-  readonly requests: RecordedRequest[] = [];
-  private clock = 0;
-  private nextId = 1;
 
   constructor(names: string[] = []) {
+    super();
     for (const name of names) this.add(name);
   }
 
   /** Stores a record directly, as if created earlier. */
   add(name: string): Jurisdiction {
-    const id = `00000000-0000-4000-8000-${String(this.nextId++).padStart(12, '0')}`;
-    const at = timestamp(this.clock++);
+    const id = this.newId();
+    const at = this.tick();
     const record: Jurisdiction = { id, name, version: 1, createdAt: at, updatedAt: at };
     this.records.set(id, record);
     return record;
@@ -39,7 +29,7 @@ export class FakeJurisdictionsApi {
   /** Someone else changes the record meanwhile: new name, next version. */
   changeBehindTheScenes(id: string, name: string): Jurisdiction {
     const current = this.records.get(id)!;
-    const next = { ...current, name, version: current.version + 1, updatedAt: timestamp(this.clock++) };
+    const next = { ...current, name, version: current.version + 1, updatedAt: this.tick() };
     this.records.set(id, next);
     return next;
   }
@@ -48,25 +38,13 @@ export class FakeJurisdictionsApi {
     return [...this.records.values()].find((record) => record.name === name);
   }
 
-  /** The recorded requests of one method (e.g. every POST the UI sent). */
-  sent(method: string): RecordedRequest[] {
-    return this.requests.filter((request) => request.method === method);
-  }
-
-  install() {
-    return stubFetch((request) => {
-      this.requests.push(request);
-      return this.handle(request);
-    });
-  }
-
   private nameTaken(name: string, exceptId?: string): boolean {
     return [...this.records.values()].some(
       (record) => record.id !== exceptId && record.name.toLowerCase() === name.toLowerCase(),
     );
   }
 
-  private handle({ method, url, body }: RecordedRequest): Response {
+  protected handle({ method, url, body }: RecordedRequest): Response {
     if (!url.pathname.startsWith(BASE)) return errorResponse('NOT_FOUND');
     const id = decodeURIComponent(url.pathname.slice(BASE.length).replace(/^\//, ''));
 
@@ -85,7 +63,7 @@ export class FakeJurisdictionsApi {
       const { name, version } = body as { name: string; version: number };
       if (version !== current.version) return errorResponse('STALE_VERSION');
       if (this.nameTaken(name, id)) return errorResponse('JURISDICTION_NAME_TAKEN');
-      const saved = { ...current, name, version: current.version + 1, updatedAt: timestamp(this.clock++) };
+      const saved = { ...current, name, version: current.version + 1, updatedAt: this.tick() };
       this.records.set(id, saved);
       return jsonResponse(200, saved);
     }
@@ -98,19 +76,12 @@ export class FakeJurisdictionsApi {
   }
 
   private list(params: URLSearchParams): Page<Jurisdiction> {
-    const page = Number(params.get('page') ?? 1);
-    const pageSize = Number(params.get('pageSize') ?? 20);
     const sort = (params.get('sort') ?? 'name') as 'name' | 'createdAt' | 'updatedAt';
     const direction = params.get('order') === 'desc' ? -1 : 1;
     const q = params.get('q')?.toLowerCase();
     const matching = [...this.records.values()]
       .filter((record) => !q || record.name.toLowerCase().includes(q))
       .sort((a, b) => a[sort].localeCompare(b[sort]) * direction);
-    return {
-      items: matching.slice((page - 1) * pageSize, page * pageSize),
-      total: matching.length,
-      page,
-      pageSize,
-    };
+    return pageOf(matching, params);
   }
 }

@@ -25,7 +25,8 @@ import {
   type User,
 } from '@backoffice/contracts';
 import type { z } from 'zod';
-import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
+import { FakeApi, pageOf } from './fake-api';
+import { emptyResponse, jsonResponse, type RecordedRequest } from './fetch';
 
 const USERS = '/api/users';
 const ACCOUNT = '/api/account';
@@ -35,10 +36,6 @@ function errorResponse(code: ErrorCode, details?: ErrorBody['details']): Respons
   const body: ErrorBody = { statusCode: status, code, message: messages.en };
   if (details) body.details = details;
   return jsonResponse(status, body);
-}
-
-function timestamp(minute: number): string {
-  return new Date(Date.UTC(2025, 0, 1, 12, minute)).toISOString();
 }
 
 /** Validates a body like the server: field problems as details, a coded rule alone as its own code. */
@@ -90,24 +87,22 @@ const SCOPE_INTEGRATIONS = [
   { id: 'int-8', name: 'Integration Eight', casinoIds: ['casino-2', 'casino-9'] },
 ];
 
-export class FakeUsersApi {
+export class FakeUsersApi extends FakeApi {
   readonly records = new Map<string, User>();
   readonly passwords = new Map<string, string>();
-  readonly requests: RecordedRequest[] = [];
   /** The signed-in user (the "own" user of the account endpoints and the OWN_USER rule). */
   readonly me: User;
-  private clock = 0;
-  private nextId = 1;
 
   constructor(others: NewUser[] = [], me: NewUser = { username: 'admin', role: 'admin' }) {
+    super();
     this.me = this.add(me);
     for (const user of others) this.add(user);
   }
 
   /** Stores a record directly, as if created earlier. */
   add(input: NewUser): User {
-    const id = `00000000-0000-4000-8000-${String(this.nextId++).padStart(12, '0')}`;
-    const at = timestamp(this.clock++);
+    const id = this.newId();
+    const at = this.tick();
     const record: User = {
       id,
       username: input.username,
@@ -130,7 +125,7 @@ export class FakeUsersApi {
   /** Someone else changes the record meanwhile: the given fields, next version. */
   changeBehindTheScenes(id: string, patch: Partial<Omit<User, 'id' | 'version'>> = {}): User {
     const current = this.records.get(id)!;
-    const next = { ...current, ...patch, version: current.version + 1, updatedAt: timestamp(this.clock++) };
+    const next = { ...current, ...patch, version: current.version + 1, updatedAt: this.tick() };
     this.records.set(id, next);
     return next;
   }
@@ -146,18 +141,6 @@ export class FakeUsersApi {
       user: this.account(),
       expiresAt: new Date(Date.UTC(2030, 0, 1)).toISOString(),
     };
-  }
-
-  /** The recorded requests of one method (e.g. every POST the UI sent). */
-  sent(method: string): RecordedRequest[] {
-    return this.requests.filter((request) => request.method === method);
-  }
-
-  install() {
-    return stubFetch((request) => {
-      this.requests.push(request);
-      return this.handle(request);
-    });
   }
 
   private account(): Account {
@@ -185,12 +168,12 @@ export class FakeUsersApi {
 
   private save(id: string, patch: Partial<User>): User {
     const current = this.records.get(id)!;
-    const saved = { ...current, ...patch, version: current.version + 1, updatedAt: timestamp(this.clock++) };
+    const saved = { ...current, ...patch, version: current.version + 1, updatedAt: this.tick() };
     this.records.set(id, saved);
     return saved;
   }
 
-  private handle(request: RecordedRequest): Response {
+  protected handle(request: RecordedRequest): Response {
     const { pathname } = request.url;
     if (pathname === ACCOUNT || pathname.startsWith(`${ACCOUNT}/`)) return this.handleAccount(request);
     if (pathname === USERS || pathname.startsWith(`${USERS}/`)) return this.handleUsers(request);
@@ -292,8 +275,6 @@ export class FakeUsersApi {
   }
 
   private list(params: URLSearchParams): Page<User> {
-    const page = Number(params.get('page') ?? 1);
-    const pageSize = Number(params.get('pageSize') ?? 20);
     const sort = (params.get('sort') ?? 'username') as
       'username' | 'email' | 'lastName' | 'role' | 'updatedAt';
     const direction = params.get('order') === 'desc' ? -1 : 1;
@@ -309,11 +290,6 @@ export class FakeUsersApi {
       )
       .filter((record) => !role || record.role === role)
       .sort((a, b) => a[sort].localeCompare(b[sort]) * direction || a.id.localeCompare(b.id));
-    return {
-      items: matching.slice((page - 1) * pageSize, page * pageSize),
-      total: matching.length,
-      page,
-      pageSize,
-    };
+    return pageOf(matching, params);
   }
 }
