@@ -2,38 +2,23 @@ import type { Language, Role } from '@backoffice/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RouteHandle } from '../../lib/route-handle';
 import { FakeAllowedHashesApi } from '../../test/fake-allowed-hashes-api';
 import { fieldError, renderRoutes } from '../../test/render';
+import { groupRoutes } from '../../test/routes';
 import { testSession } from '../../test/sessions';
 import { AllowedHashAddPage, AllowedHashesPage } from './index';
 
 const LIST = '/cpv/allowed-hashes';
 const ADD = '/cpv/allowed-hashes/add';
 
-const crumb = (key: string, linkable = true): { handle: RouteHandle } => ({
-  handle: { crumb: key, linkable },
+/** The area's screens as the app mounts them. */
+const routes = groupRoutes('cpv', {
+  path: 'allowed-hashes',
+  crumb: 'nav.allowedHashes',
+  index: <AllowedHashesPage />,
+  pages: [{ path: 'add', crumb: 'crumbs.add', element: <AllowedHashAddPage /> }],
 });
-
-/** The area's screens as the app mounts them (features do not import the app's route table). */
-const routes: RouteObject[] = [
-  {
-    path: '/cpv',
-    ...crumb('nav.groups.cpv', false),
-    children: [
-      {
-        path: 'allowed-hashes',
-        ...crumb('nav.allowedHashes'),
-        children: [
-          { index: true, element: <AllowedHashesPage /> },
-          { path: 'add', ...crumb('crumbs.add'), element: <AllowedHashAddPage /> },
-        ],
-      },
-    ],
-  },
-];
 
 const HASH_A = 'a1b2c3d4'.repeat(8);
 const HASH_B = '0f1e2d3c'.repeat(8);
@@ -182,6 +167,18 @@ describe('allowed hashes list', () => {
 });
 
 describe('retiring an allowed hash', () => {
+  /** Retires bridge-core's hash from its row, confirming with the hash's first 8 characters. */
+  async function retireBridgeCore(user: UserEvent, language: Language) {
+    await user.click(within(rowOf('bridge-core')).getByRole('button', { name: texts[language].retireOne }));
+    return confirmInDialog(
+      user,
+      texts[language].retireTitle,
+      HASH_B.slice(0, 8),
+      texts[language].retire,
+      language,
+    );
+  }
+
   it.each<Language>(['de', 'en'])(
     'retires after the typed confirmation of the hash start, and the list drops it (%s)',
     async (language) => {
@@ -189,14 +186,7 @@ describe('retiring an allowed hash', () => {
       const { user } = await openScreen(api, LIST, language);
       await waitFor(() => expect(listedComponents()).toHaveLength(2));
 
-      await user.click(within(rowOf('bridge-core')).getByRole('button', { name: texts[language].retireOne }));
-      const dialog = await confirmInDialog(
-        user,
-        texts[language].retireTitle,
-        HASH_B.slice(0, 8),
-        texts[language].retire,
-        language,
-      );
+      const dialog = await retireBridgeCore(user, language);
       expect(dialog.getByText(HASH_B)).toBeTruthy();
 
       await waitFor(() => expect(listedComponents()).toEqual(['game:starburst@1.2.0']));
@@ -219,14 +209,7 @@ describe('retiring an allowed hash', () => {
       // Someone retired it at the version shown: the server answers that it is retired already.
       api.records.set(id, { ...api.records.get(id)!, retiredAt: '2025-01-02T00:00:00.000Z' });
 
-      await user.click(within(rowOf('bridge-core')).getByRole('button', { name: texts[language].retireOne }));
-      const dialog = await confirmInDialog(
-        user,
-        texts[language].retireTitle,
-        HASH_B.slice(0, 8),
-        texts[language].retire,
-        language,
-      );
+      const dialog = await retireBridgeCore(user, language);
       expect(await dialog.findByText(texts[language].alreadyRetired)).toBeTruthy();
       // The list is read again and shows the current state.
       await waitFor(() => expect(listedComponents()).toEqual(['game:starburst@1.2.0']));
@@ -245,6 +228,10 @@ describe('adding an allowed hash', () => {
     await user.click(screen.getByRole('button', { name: texts[language].add }));
   }
 
+  /** Confirms adding `hash` with its first 8 characters. */
+  const confirmAdd = (user: UserEvent, language: Language, hash: string) =>
+    confirmInDialog(user, texts[language].addTitle, hash.slice(0, 8), texts[language].add, language);
+
   it.each<Language>(['de', 'en'])(
     'adds an upper-case hash in lower case after typing its first 8 characters, then lists it (%s)',
     async (language) => {
@@ -252,13 +239,7 @@ describe('adding an allowed hash', () => {
       const { user, router } = await openScreen(api, ADD, language);
       await fillForm(user, language, NEW_HASH.toUpperCase());
 
-      const dialog = await confirmInDialog(
-        user,
-        texts[language].addTitle,
-        NEW_HASH.slice(0, 8),
-        texts[language].add,
-        language,
-      );
+      const dialog = await confirmAdd(user, language, NEW_HASH);
       expect(dialog.getByText('bridge-rgs')).toBeTruthy();
       expect(dialog.getByText(NEW_HASH)).toBeTruthy();
 
@@ -280,13 +261,7 @@ describe('adding an allowed hash', () => {
       const api = seeded();
       const { user, router } = await openScreen(api, ADD, language);
       await fillForm(user, language, HASH_A);
-      await confirmInDialog(
-        user,
-        texts[language].addTitle,
-        HASH_A.slice(0, 8),
-        texts[language].add,
-        language,
-      );
+      await confirmAdd(user, language, HASH_A);
 
       const hash = screen.getByLabelText(/^Hash/, { selector: 'input' });
       await waitFor(() => expect(fieldError(hash)).toBe(texts[language].notUnique));

@@ -1,36 +1,21 @@
 import type { Language } from '@backoffice/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RouteHandle } from '../../lib/route-handle';
 import { FakeCpvApi } from '../../test/fake-cpv-api';
 import { renderRoutes } from '../../test/render';
+import { groupRoutes } from '../../test/routes';
 import { testSession } from '../../test/sessions';
 import { plain, rowsOf } from '../../test/tables';
 import { CpvCheckTriggerPage, CpvChecksPage } from './index';
 import { START_CHECK_CONFIRM_TEXT } from './pages/cpv-check-trigger-page';
 
-const crumb = (key: string, linkable = true): { handle: RouteHandle } => ({
-  handle: { crumb: key, linkable },
+const routes = groupRoutes('cpv', {
+  path: 'checks',
+  crumb: 'nav.cpvChecks',
+  index: <CpvChecksPage />,
+  pages: [{ path: 'trigger', crumb: 'crumbs.trigger', element: <CpvCheckTriggerPage /> }],
 });
-
-const routes: RouteObject[] = [
-  {
-    path: '/cpv',
-    ...crumb('nav.groups.cpv', false),
-    children: [
-      {
-        path: 'checks',
-        ...crumb('nav.cpvChecks'),
-        children: [
-          { index: true, element: <CpvChecksPage /> },
-          { path: 'trigger', ...crumb('crumbs.trigger'), element: <CpvCheckTriggerPage /> },
-        ],
-      },
-    ],
-  },
-];
 
 const CHECKS = '/cpv/checks';
 const TRIGGER = '/cpv/checks/trigger';
