@@ -184,3 +184,38 @@ for (const engine of testEngines) {
     });
   });
 }
+
+describe.runIf(process.env.DATABASE_URL)('schedules on two instances [postgres]', () => {
+  let database: TestDatabase;
+  const engines: JobEngine[] = [];
+  afterAll(async () => {
+    await Promise.all(engines.map((started) => started.stop(1_000)));
+    await database?.destroy();
+  });
+
+  it('runs a job once per schedule slot, whatever the number of instances', async () => {
+    database = await createTestDatabase('postgres');
+    const job: JobDefinition = { name: 'test-every-minute', cron: '* * * * *', async run() {} };
+    for (let i = 0; i < 2; i++) {
+      engines.push(
+        await startJobEngine({
+          database,
+          jobs: [job],
+          log: quiet,
+          pollingSeconds: 0.5,
+          cronMonitorSeconds: 1,
+        }),
+      );
+    }
+    // Two slots at least: the first whole minute after the start, and the next.
+    const runsPerMinute = async () =>
+      rowsOf<{ minute: string; runs: number }>(
+        await database.db.execute(sql`select to_char(date_trunc('minute', started_at), 'HH24:MI') as minute,
+            count(*)::int as runs
+          from job_runs where job = 'test-every-minute' group by 1 order by 1`),
+      );
+    await waitFor(async () => (await runsPerMinute()).length >= 2, 150_000);
+    const minutes = await runsPerMinute();
+    expect(minutes.every((minute) => minute.runs === 1)).toBe(true);
+  }, 180_000);
+});

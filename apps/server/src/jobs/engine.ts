@@ -88,6 +88,8 @@ export interface JobEngineOptions {
   work?: boolean;
   /** How often an idle worker asks for a job (default 2 s; at least 0.5 s). */
   pollingSeconds?: number;
+  /** How often schedules are looked at (pg-boss's default 30 s; tests shorten it to see slots fire). */
+  cronMonitorSeconds?: number;
 }
 
 export async function startJobEngine({
@@ -96,12 +98,14 @@ export async function startJobEngine({
   log,
   work = true,
   pollingSeconds = 2,
+  cronMonitorSeconds,
 }: JobEngineOptions) {
   const store = database.jobStore;
+  const monitor = cronMonitorSeconds === undefined ? {} : { cronMonitorIntervalSeconds: cronMonitorSeconds };
   const boss = new PgBoss(
     store.kind === 'postgres'
-      ? { connectionString: store.url, max: 2, schema: 'pgboss' }
-      : { db: pgliteExecutor(store.client), schema: 'pgboss' },
+      ? { connectionString: store.url, max: 2, schema: 'pgboss', ...monitor }
+      : { db: pgliteExecutor(store.client), schema: 'pgboss', ...monitor },
   );
   boss.on('error', (error) => log.warn({ err: error }, 'job engine error'));
   await boss.start();
