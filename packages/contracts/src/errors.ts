@@ -376,6 +376,16 @@ export const errorCatalogue = {
     'Game version number already taken.',
     'Die Versionsnummer des Spiels ist bereits vergeben.',
   ),
+  GAME_VERSION_ALREADY_ACTIVE: define(
+    409,
+    'This game version is already active.',
+    'Diese Spielversion ist bereits aktiv.',
+  ),
+  GAME_VERSION_ALREADY_INACTIVE: define(
+    409,
+    'This game version is already inactive.',
+    'Diese Spielversion ist bereits inaktiv.',
+  ),
 
   // CPV
   HASH_NOT_UNIQUE: define(409, 'Hash must be unique.', 'Der Hash muss eindeutig sein.'),

@@ -50,6 +50,11 @@ export const gameVersionSchema = z
     missingProperties: z.array(z.string()),
     frontendUrl: z.string(),
     backendUrl: z.string(),
+    /**
+     * False: no new rounds start with this version (a CPV mismatch may have deactivated it, spec §4);
+     * open rounds can finish. New and copied versions are active.
+     */
+    active: z.boolean(),
   })
   .extend(recordMetaSchema.shape)
   .meta({ id: 'GameVersion' });
@@ -62,11 +67,16 @@ export type GameVersionCreate = z.infer<typeof gameVersionCreateSchema>;
 export const gameVersionUpdateSchema = gameVersionFields.extend(versionField);
 export type GameVersionUpdate = z.infer<typeof gameVersionUpdateSchema>;
 
-export const gameVersionSortFields = ['gameId', 'versionNumber', 'updatedAt'] as const;
+/** Activating or deactivating a version, at the version (revision) it was read. */
+export const gameVersionActivationSchema = z.object(versionField);
+export type GameVersionActivation = z.infer<typeof gameVersionActivationSchema>;
+
+export const gameVersionSortFields = ['gameId', 'versionNumber', 'active', 'updatedAt'] as const;
 export type GameVersionSortField = (typeof gameVersionSortFields)[number];
 export const gameVersionListQuerySchema = listQuerySchema(gameVersionSortFields, 'gameId').extend({
   gameId: gameIdSchema.optional(),
   jurisdictionId: z.uuid().optional(),
+  active: z.enum(['true', 'false']).optional(),
 });
 export type GameVersionListQuery = z.infer<typeof gameVersionListQuerySchema>;
 export const gameVersionPageSchema = pageSchema(gameVersionSchema);

@@ -2,12 +2,14 @@
  * A small in-memory stand-in for the server's game catalogue APIs — games (/api/games), their versions
  * (/api/game-versions), and the studios, providers and jurisdictions they refer to — answering the way the
  * real ones do: pages with q/sort/order/filters, the contract's validation, 409 GAME_ID_TAKEN /
- * GAME_VERSION_TAKEN / STALE_VERSION, 404 for unknown references, 204 on delete (a game with its versions).
+ * GAME_VERSION_TAKEN / STALE_VERSION, 404 for unknown references, 204 on delete (a game with its versions),
+ * and a version's activation (POST /:id/activate or /:id/deactivate; 409 when it is in that state already).
  */
 import {
   errorCatalogue,
   gameCreateSchema,
   gameUpdateSchema,
+  gameVersionActivationSchema,
   gameVersionCreateSchema,
   gameVersionUpdateSchema,
   type ErrorCode,
@@ -55,6 +57,8 @@ export type GameSeed = Partial<Omit<GameCreate, 'studioId' | 'providerId'>> & {
 export type VersionSeed = Partial<Omit<GameVersionCreate, 'jurisdictionIds'>> & {
   gameId: string;
   versionNumber: string;
+  /** False: deactivated earlier (by a user or a CPV check). */
+  active?: boolean;
   /** Jurisdiction names (added when new). */
   jurisdictions?: string[];
 };
@@ -138,6 +142,7 @@ export class FakeCatalogueApi {
       properties: {},
       frontendUrl: '',
       backendUrl: '',
+      active: true,
       ...seed,
       jurisdictionIds: jurisdictions.map((name) => this.addJurisdiction(name).id),
       ...this.meta(),
@@ -149,6 +154,11 @@ export class FakeCatalogueApi {
   /** Someone else changes the game meanwhile: next revision. */
   changeGameBehindTheScenes(gameId: string, patch: Partial<GameCreate>) {
     this.games.set(gameId, this.touched({ ...this.games.get(gameId)!, ...patch }));
+  }
+
+  /** Someone else (or a CPV check) switches the version meanwhile: next revision. */
+  changeVersionBehindTheScenes(id: string, patch: Partial<StoredVersion>) {
+    this.versions.set(id, this.touched({ ...this.versions.get(id)!, ...patch }));
   }
 
   /** A game as the API answers it. */
@@ -208,8 +218,11 @@ export class FakeCatalogueApi {
 
   private handle(request: RecordedRequest): Response {
     const [, api, resource, rawId, ...rest] = request.url.pathname.split('/');
-    if (api !== 'api' || rest.length > 0) return errorResponse('NOT_FOUND');
     const id = rawId ? decodeURIComponent(rawId) : '';
+    if (api === 'api' && resource === 'game-versions' && rest.length === 1) {
+      return this.switchVersion(request, id, rest[0]!);
+    }
+    if (api !== 'api' || rest.length > 0) return errorResponse('NOT_FOUND');
     switch (resource) {
       case 'game-studios':
         return this.readOnly(request, id, this.studios, 'GAME_STUDIO_NOT_FOUND', (studio) => [
@@ -317,6 +330,7 @@ export class FakeCatalogueApi {
       const versions = [...this.versions.keys()]
         .map((key) => this.version(key)!)
         .filter((version) => !params.get('gameId') || version.gameId === params.get('gameId'))
+        .filter((version) => !params.get('active') || String(version.active) === params.get('active'))
         .filter(
           (version) =>
             !params.get('jurisdictionId') ||
@@ -346,6 +360,7 @@ export class FakeCatalogueApi {
       if (this.numberTaken(input.gameId, input.versionNumber)) return errorResponse('GAME_VERSION_TAKEN');
       const created: StoredVersion = {
         ...input,
+        active: true,
         betSizes: [...input.betSizes].sort((a, b) => a - b),
         id: uuid(this.nextId++),
         ...this.meta(),
@@ -376,6 +391,23 @@ export class FakeCatalogueApi {
       return emptyResponse(204);
     }
     return errorResponse('METHOD_NOT_ALLOWED');
+  }
+
+  /** A version's activation: the state switches at the revision read, never to the state it has. */
+  private switchVersion({ method, body }: RecordedRequest, id: string, action: string): Response {
+    if (action !== 'activate' && action !== 'deactivate') return errorResponse('NOT_FOUND');
+    if (method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED');
+    const parsed = gameVersionActivationSchema.safeParse(body);
+    if (!parsed.success) return errorResponse('VALIDATION_FAILED');
+    const current = this.versions.get(id);
+    if (!current) return errorResponse('RECORD_NOT_FOUND');
+    if (parsed.data.version !== current.version) return errorResponse('STALE_VERSION');
+    const active = action === 'activate';
+    if (current.active === active) {
+      return errorResponse(active ? 'GAME_VERSION_ALREADY_ACTIVE' : 'GAME_VERSION_ALREADY_INACTIVE');
+    }
+    this.versions.set(id, this.touched({ ...current, active }));
+    return jsonResponse(200, this.version(id));
   }
 }
 

@@ -2,6 +2,7 @@ import type { GameVersion, GameVersionCreate, GameVersionListQuery } from '@back
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameVersionJurisdictions, gameVersions, games, jurisdictions } from '../../db/schema/index';
+import type { ConfigRepository } from '../../lib/config-repository';
 import { likePattern, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
@@ -21,6 +22,11 @@ const selection = {
 
 type Row = typeof gameVersions.$inferSelect;
 export type GameVersionValues = Omit<GameVersionCreate, 'jurisdictionIds' | 'gameId'>;
+/** What a change sets: the settings of an update (jurisdictions included), or the state alone. */
+export type GameVersionChanges = Partial<GameVersionValues> & {
+  jurisdictionIds?: readonly string[];
+  active?: boolean;
+};
 
 /** The game's required keys that the version leaves unset or empty. */
 export function missingProperties(required: readonly string[], properties: Record<string, string>): string[] {
@@ -51,6 +57,7 @@ function toGameVersion({
     missingProperties: missingProperties(requiredPropertyKeys, row.properties),
     frontendUrl: row.frontendUrl,
     backendUrl: row.backendUrl,
+    active: row.active,
     version: row.version,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
@@ -60,6 +67,7 @@ function toGameVersion({
 const sortColumns = {
   gameId: [gameVersions.gameId, gameVersions.versionNumber],
   versionNumber: [gameVersions.versionNumber, gameVersions.gameId],
+  active: [gameVersions.active, gameVersions.gameId, gameVersions.versionNumber],
   updatedAt: [gameVersions.updatedAt],
 } as const;
 
@@ -72,6 +80,7 @@ function listFilter(query: GameVersionListQuery): SQL | undefined {
         )
       : undefined,
     query.gameId ? eq(gameVersions.gameId, query.gameId) : undefined,
+    query.active ? eq(gameVersions.active, query.active === 'true') : undefined,
     query.jurisdictionId
       ? exists(
           // A raw subquery must bring its own parentheses: `exists` adds none around an `sql` fragment.
@@ -81,9 +90,28 @@ function listFilter(query: GameVersionListQuery): SQL | undefined {
   );
 }
 
+type GameVersionRecords = ConfigRepository<
+  GameVersion,
+  GameVersionListQuery,
+  GameVersionCreate,
+  GameVersionChanges
+>;
+
+/**
+ * The SQL of game versions: a version with its jurisdictions (a table of their own), so written out rather
+ * than with `configRepository`, but answering what `config-service` asks of a configuration repository.
+ */
 export function createGameVersionsRepository() {
   const joined = (db: Db) =>
     db.select(selection).from(gameVersions).innerJoin(games, eq(games.gameId, gameVersions.gameId));
+
+  const current = (id: string, version: number) =>
+    and(eq(gameVersions.id, id), eq(gameVersions.version, version));
+
+  async function findById(db: Db, id: string): Promise<GameVersion | undefined> {
+    const [row] = await joined(db).where(eq(gameVersions.id, id));
+    return row && toGameVersion(row);
+  }
 
   async function setJurisdictions(db: Db, id: string, jurisdictionIds: readonly string[]) {
     await db.delete(gameVersionJurisdictions).where(eq(gameVersionJurisdictions.gameVersionId, id));
@@ -94,8 +122,8 @@ export function createGameVersionsRepository() {
     }
   }
 
-  return {
-    async list(db: Db, query: GameVersionListQuery): Promise<{ items: GameVersion[]; total: number }> {
+  const records: GameVersionRecords = {
+    async list(db, query) {
       const filter = listFilter(query);
       const direction = query.order === 'desc' ? desc : asc;
       const [rows, [totals]] = await Promise.all([
@@ -109,48 +137,50 @@ export function createGameVersionsRepository() {
       return { items: rows.map(toGameVersion), total: totals?.total ?? 0 };
     },
 
-    async findById(db: Db, id: string): Promise<GameVersion | undefined> {
-      const [row] = await joined(db).where(eq(gameVersions.id, id));
-      return row && toGameVersion(row);
+    findById,
+
+    async lock(db, id) {
+      await db
+        .select({ id: gameVersions.id })
+        .from(gameVersions)
+        .where(eq(gameVersions.id, id))
+        .for('update');
     },
+
+    async insert(db, { jurisdictionIds, ...values }) {
+      const [row] = await db.insert(gameVersions).values(values).returning({ id: gameVersions.id });
+      await setJurisdictions(db, row!.id, jurisdictionIds);
+      return (await findById(db, row!.id))!;
+    },
+
+    async update(db, id, version, { jurisdictionIds, ...values }) {
+      const rows = await db
+        .update(gameVersions)
+        .set({ ...values, ...nextVersion(gameVersions.version) })
+        .where(current(id, version))
+        .returning({ id: gameVersions.id });
+      if (rows.length === 0) return undefined;
+      if (jurisdictionIds) await setJurisdictions(db, id, jurisdictionIds);
+      return findById(db, id);
+    },
+
+    async delete(db, id, version) {
+      // Read first: the jurisdiction links go with the row.
+      const before = await findById(db, id);
+      const rows = await db
+        .delete(gameVersions)
+        .where(current(id, version))
+        .returning({ id: gameVersions.id });
+      return rows.length > 0 ? before : undefined;
+    },
+  };
+
+  return {
+    ...records,
 
     async findByGame(db: Db, gameId: string): Promise<GameVersion[]> {
       const rows = await joined(db).where(eq(gameVersions.gameId, gameId)).orderBy(asc(gameVersions.id));
       return rows.map(toGameVersion);
-    },
-
-    async insert(db: Db, input: GameVersionCreate): Promise<string> {
-      const { jurisdictionIds, ...values } = input;
-      const [row] = await db.insert(gameVersions).values(values).returning({ id: gameVersions.id });
-      await setJurisdictions(db, row!.id, jurisdictionIds);
-      return row!.id;
-    },
-
-    /** Updates only when the stored version is still `version`; false otherwise. */
-    async update(
-      db: Db,
-      id: string,
-      version: number,
-      input: GameVersionValues & { jurisdictionIds: readonly string[] },
-    ): Promise<boolean> {
-      const { jurisdictionIds, ...values } = input;
-      const rows = await db
-        .update(gameVersions)
-        .set({ ...values, ...nextVersion(gameVersions.version) })
-        .where(and(eq(gameVersions.id, id), eq(gameVersions.version, version)))
-        .returning({ id: gameVersions.id });
-      if (rows.length === 0) return false;
-      await setJurisdictions(db, id, jurisdictionIds);
-      return true;
-    },
-
-    /** Deletes only when the stored version is still `version`; false otherwise. */
-    async delete(db: Db, id: string, version: number): Promise<boolean> {
-      const rows = await db
-        .delete(gameVersions)
-        .where(and(eq(gameVersions.id, id), eq(gameVersions.version, version)))
-        .returning({ id: gameVersions.id });
-      return rows.length > 0;
     },
 
     async deleteMany(db: Db, ids: readonly string[]): Promise<void> {

@@ -1,25 +1,21 @@
+/**
+ * Game versions on the configuration core: created, changed and deleted at the version read, audited, and
+ * activated or deactivated by hand — a CPV mismatch may have deactivated one (issue 14); open rounds are
+ * never touched here, they can finish either way (spec §4).
+ */
 import type {
   GameVersion,
+  GameVersionActivation,
   GameVersionCreate,
-  GameVersionListQuery,
   GameVersionUpdate,
-  Page,
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { pageOf } from '../../lib/sql';
-import { changeVersioned, withConstraintErrors } from '../../lib/writes';
-import { auditOf, type Actor } from '../audit/audit.service';
+import { configService } from '../../lib/config-service';
+import type { Actor } from '../audit/audit.service';
 import { createGameVersionsRepository } from './game-versions.repository';
 
-const audit = auditOf('game-version');
-const constraints = {
-  game_versions_number_key: 'GAME_VERSION_TAKEN',
-  game_versions_game_id_games_game_id_fk: 'GAME_NOT_FOUND',
-  game_version_jurisdictions_jurisdiction_id_jurisdictions_id_fk: 'JURISDICTION_NOT_FOUND',
-} as const;
-
-/** What the audit trail compares: the version's own settings, jurisdictions by id. */
+/** What the audit trail compares: the version's own settings, jurisdictions by id, and its state. */
 export function auditedVersion(version: GameVersion) {
   return {
     gameId: version.gameId,
@@ -31,6 +27,7 @@ export function auditedVersion(version: GameVersion) {
     properties: version.properties,
     frontendUrl: version.frontendUrl,
     backendUrl: version.backendUrl,
+    active: version.active,
   };
 }
 
@@ -40,78 +37,34 @@ function normalised<T extends { betSizes: number[] }>(input: T): T {
 }
 
 export function createGameVersionsService(db: Db, repository = createGameVersionsRepository()) {
-  async function load(tx: Db, id: string): Promise<GameVersion> {
-    const found = await repository.findById(tx, id);
-    if (!found) throw new AppError('RECORD_NOT_FOUND');
-    return found;
-  }
-
-  return {
-    async list(query: GameVersionListQuery): Promise<Page<GameVersion>> {
-      return pageOf(query, await repository.list(db, query));
+  const records = configService(db, {
+    repository,
+    entityType: 'game-version',
+    notFound: 'RECORD_NOT_FOUND',
+    constraints: {
+      game_versions_number_key: 'GAME_VERSION_TAKEN',
+      game_versions_game_id_games_game_id_fk: 'GAME_NOT_FOUND',
+      game_version_jurisdictions_jurisdiction_id_jurisdictions_id_fk: 'JURISDICTION_NOT_FOUND',
     },
+    toItem: (version: GameVersion) => version,
+    audited: auditedVersion,
+    created: (input: GameVersionCreate) => normalised(input),
+    // A version belongs to its game for good: an update never moves it (the body has no game id).
+    changed: (input: Omit<GameVersionUpdate, 'version'>) => normalised(input),
+  });
 
-    get: (id: string) => load(db, id),
-
-    create(input: GameVersionCreate, actor: Actor | null): Promise<GameVersion> {
-      return withConstraintErrors(
-        () =>
-          db.transaction(async (tx) => {
-            const id = await repository.insert(tx, normalised(input));
-            const created = await load(tx, id);
-            await audit(tx, {
-              actor,
-              action: 'create',
-              entityId: id,
-              before: null,
-              after: auditedVersion(created),
-            });
-            return created;
-          }),
-        constraints,
-      );
-    },
-
-    update(id: string, { version, ...input }: GameVersionUpdate, actor: Actor | null): Promise<GameVersion> {
-      return withConstraintErrors(
-        () =>
-          db.transaction(async (tx) => {
-            const { before, after } = await changeVersioned(
-              () => repository.findById(tx, id),
-              version,
-              async () =>
-                (await repository.update(tx, id, version, normalised(input))) ? load(tx, id) : undefined,
-            );
-            await audit(tx, {
-              actor,
-              action: 'update',
-              entityId: id,
-              before: auditedVersion(before),
-              after: auditedVersion(after),
-            });
-            return after;
-          }),
-        constraints,
-      );
-    },
-
-    delete(id: string, version: number, actor: Actor | null): Promise<void> {
-      return db.transaction(async (tx) => {
-        const { before } = await changeVersioned(
-          () => repository.findById(tx, id),
-          version,
-          async () => ((await repository.delete(tx, id, version)) ? true : undefined),
-        );
-        await audit(tx, {
-          actor,
-          action: 'delete',
-          entityId: id,
-          before: auditedVersion(before),
-          after: null,
-        });
+  /** Switching to the state the version already has is refused: the user acted on what they read. */
+  const switchTo =
+    (active: boolean) =>
+    (id: string, { version }: GameVersionActivation, actor: Actor | null): Promise<GameVersion> =>
+      records.change(id, version, actor, active ? 'activate' : 'deactivate', (current) => {
+        if (current.active === active) {
+          throw new AppError(active ? 'GAME_VERSION_ALREADY_ACTIVE' : 'GAME_VERSION_ALREADY_INACTIVE');
+        }
+        return { active };
       });
-    },
-  };
+
+  return { ...records, activate: switchTo(true), deactivate: switchTo(false) };
 }
 
 export type GameVersionsService = ReturnType<typeof createGameVersionsService>;

@@ -150,6 +150,17 @@ function helpers(ctx: () => TestContext) {
   const remove = (id: string, version: number) =>
     inject({ method: 'DELETE', url: `${BASE}/${id}`, query: { version: String(version) } });
 
+  /** POST /:id/activate or /:id/deactivate at the version read. */
+  const switchTo = (
+    action: 'activate' | 'deactivate',
+    id: string,
+    version: unknown,
+    headers: InjectOptions['headers'] = {},
+  ) => inject({ method: 'POST', url: `${BASE}/${id}/${action}`, payload: { version }, headers });
+
+  const switched = (action: 'activate' | 'deactivate', id: string, version: number) =>
+    ok<GameVersion>({ method: 'POST', url: `${BASE}/${id}/${action}`, payload: { version } });
+
   async function stored(id: string) {
     const { db } = ctx().database;
     const [row] = await db.select().from(gameVersions).where(eq(gameVersions.id, id));
@@ -211,6 +222,8 @@ function helpers(ctx: () => TestContext) {
     update,
     updated,
     remove,
+    switchTo,
+    switched,
     stored,
     allVersions,
     allAudit,
@@ -249,6 +262,7 @@ describeEachEngine('game versions API', (ctx) => {
       expect(response.statusCode, response.body).toBe(201);
       const body = response.json<GameVersion>();
       expect(Object.keys(body).sort()).toEqual([
+        'active',
         'backendUrl',
         'betSizes',
         'createdAt',
@@ -281,6 +295,7 @@ describeEachEngine('game versions API', (ctx) => {
         missingProperties: ['lines'],
         frontendUrl: 'https://cdn.example.com/game/',
         backendUrl: 'http://rgs.internal:8080/alpha',
+        active: true,
         version: 1,
       });
       expect(await h.fetched(body.id)).toEqual(body);
@@ -604,6 +619,31 @@ describeEachEngine('game versions API', (ctx) => {
       expect(page.total).toBe(1);
     });
 
+    it('filters by state and sorts by it, counting only the matching versions', async () => {
+      await h.switched('deactivate', ids['alpha@1.5.0']!, 1);
+      await h.switched('deactivate', ids['beta@1.0.0']!, 1);
+      const inactive = await h.page({ active: 'false' });
+      expect(inactive.items.map((item) => [item.gameId, item.versionNumber, item.active])).toEqual([
+        ['alpha', '1.5.0', false],
+        ['beta', '1.0.0', false],
+      ]);
+      expect(inactive.total).toBe(2);
+      expect(await h.listed({ active: 'true' })).toEqual(['alpha@1.0.0', 'alpha@2.0.0', 'beta@0.9.0-rc']);
+      expect((await h.page({ active: 'true', gameId: 'beta' })).total).toBe(1);
+      expect(await h.listed({ sort: 'active' })).toEqual([
+        'alpha@1.5.0',
+        'beta@1.0.0',
+        'alpha@1.0.0',
+        'alpha@2.0.0',
+        'beta@0.9.0-rc',
+      ]);
+      expect((await h.listed({ sort: 'active', order: 'desc' })).slice(0, 3)).toEqual([
+        'beta@0.9.0-rc',
+        'alpha@2.0.0',
+        'alpha@1.0.0',
+      ]);
+    });
+
     it('searches the version number and the game id', async () => {
       expect(await h.listed({ q: 'RC' })).toEqual(['beta@0.9.0-rc']);
       expect(await h.listed({ q: '1.' })).toEqual(['alpha@1.0.0', 'alpha@1.5.0', 'beta@1.0.0']);
@@ -625,6 +665,7 @@ describeEachEngine('game versions API', (ctx) => {
       ['a jurisdiction id that is not a uuid', { jurisdictionId: 'malta' }, 'querystring.jurisdictionId'],
       ['a game id that breaks the pattern', { gameId: '-alpha' }, 'querystring.gameId'],
       ['an unknown sort field', { sort: 'gameName' }, 'querystring.sort'],
+      ['a state that is not true or false', { active: 'yes' }, 'querystring.active'],
     ])('refuses %s with 400', async (_label, query, path) => {
       const body = expectError(await h.list(query), 400, 'VALIDATION_FAILED');
       expect(paths(body)).toEqual([path]);
@@ -699,6 +740,141 @@ describeEachEngine('game versions API', (ctx) => {
     });
   });
 
+  describe('activation', () => {
+    it('deactivates and activates again at the version read, each audited with the user', async () => {
+      const version = await h.created('alpha', '1.0.0', { jurisdictionIds: [f.malta] });
+      expect(version.active).toBe(true);
+
+      const deactivated = await h.switched('deactivate', version.id, 1);
+      expect(deactivated).toEqual({
+        ...version,
+        active: false,
+        version: 2,
+        updatedAt: deactivated.updatedAt,
+      });
+      expect(await h.fetched(version.id)).toEqual(deactivated);
+      expect((await h.page()).items).toEqual([deactivated]);
+      expect(await h.stored(version.id)).toMatchObject({ active: false, version: 2 });
+
+      const activated = await h.switched('activate', version.id, 2);
+      expect(activated).toMatchObject({ active: true, version: 3, versionNumber: '1.0.0' });
+      expect(await h.stored(version.id)).toMatchObject({ active: true, version: 3 });
+
+      const entries = await h.auditFor(version.id);
+      expect(entries.map((entry) => `${entry.entityType}:${entry.action}`)).toEqual([
+        'game-version:create',
+        'game-version:deactivate',
+        'game-version:activate',
+      ]);
+      expect(entries[1]!.changes).toEqual({ active: { before: true, after: false } });
+      expect(entries[2]!.changes).toEqual({ active: { before: false, after: true } });
+      expect(entries[1]!.actorId).toBe(entries[0]!.actorId);
+      expect(entries[1]!.actorId).not.toBeNull();
+    });
+
+    it('keeps the state through an update, which does not show it as changed', async () => {
+      const version = await h.created('alpha', '1.0.0');
+      const deactivated = await h.switched('deactivate', version.id, 1);
+      const changed = await h.updated(version.id, h.updateBody(deactivated, { versionNumber: '1.0.1' }));
+      expect(changed).toMatchObject({ active: false, version: 3, versionNumber: '1.0.1' });
+      const entries = await h.auditFor(version.id);
+      expect(entries.at(-1)!.changes).toEqual({ versionNumber: { before: '1.0.0', after: '1.0.1' } });
+    });
+
+    it.each([
+      [
+        'deactivating an inactive version',
+        'deactivate',
+        'GAME_VERSION_ALREADY_INACTIVE',
+        'Diese Spielversion ist bereits inaktiv.',
+        'This game version is already inactive.',
+      ],
+      [
+        'activating an active version',
+        'activate',
+        'GAME_VERSION_ALREADY_ACTIVE',
+        'Diese Spielversion ist bereits aktiv.',
+        'This game version is already active.',
+      ],
+    ] as const)('refuses %s with 409, changing nothing', async (_label, action, code, german, english) => {
+      const version = await h.created('alpha', '1.0.0');
+      // The version is at revision 2 in the state the action would set.
+      const current =
+        action === 'deactivate'
+          ? await h.switched('deactivate', version.id, 1)
+          : await h.updated(version.id, h.updateBody(version));
+      const before = await h.stored(version.id);
+      const trail = await h.allAudit();
+
+      expect(expectError(await h.switchTo(action, version.id, current.version), 409, code).message).toBe(
+        german,
+      );
+      expect(
+        expectError(await h.switchTo(action, version.id, current.version, ENGLISH), 409, code).message,
+      ).toBe(english);
+      expect(await h.stored(version.id)).toEqual(before);
+      expect(await h.allAudit()).toEqual(trail);
+    });
+
+    it('refuses a stale version with 409 STALE_VERSION, changing nothing', async () => {
+      const version = await h.created('alpha', '1.0.0');
+      await h.updated(version.id, h.updateBody(version, { versionNumber: '1.0.1' }));
+      const before = await h.stored(version.id);
+      const trail = await h.allAudit();
+
+      expectError(await h.switchTo('deactivate', version.id, 1), 409, 'STALE_VERSION');
+      // Stale comes first: the user did not see the state they want to leave.
+      expectError(await h.switchTo('activate', version.id, 1), 409, 'STALE_VERSION');
+      expectError(await h.switchTo('deactivate', version.id, 3), 409, 'STALE_VERSION');
+      expect(await h.stored(version.id)).toEqual(before);
+      expect(await h.allAudit()).toEqual(trail);
+    });
+
+    it('activates a version that CPV deactivated, once its new revision is read', async () => {
+      const version = await h.created('alpha', '1.0.0');
+      // As the CPV runner does on a mismatch: inactive, next revision, no user.
+      await ctx()
+        .database.db.update(gameVersions)
+        .set({ active: false, version: 2 })
+        .where(eq(gameVersions.id, version.id));
+
+      expectError(await h.switchTo('activate', version.id, 1), 409, 'STALE_VERSION');
+      const read = await h.fetched(version.id);
+      expect(read).toMatchObject({ active: false, version: 2 });
+      expect(await h.switched('activate', version.id, read.version)).toMatchObject({
+        active: true,
+        version: 3,
+      });
+    });
+
+    it('lets exactly one of two concurrent deactivations through', async () => {
+      const version = await h.created('alpha', '1.0.0');
+      const responses = await Promise.all([
+        h.switchTo('deactivate', version.id, 1),
+        h.switchTo('deactivate', version.id, 1),
+      ]);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+      expect(await h.stored(version.id)).toMatchObject({ active: false, version: 2 });
+      expect((await h.auditFor(version.id)).map((entry) => entry.action)).toEqual(['create', 'deactivate']);
+    });
+
+    it('answers 404 for an unknown version and 400 for a bad id or body', async () => {
+      const version = await h.created('alpha', '1.0.0');
+      for (const action of ['activate', 'deactivate'] as const) {
+        expectError(await h.switchTo(action, UNKNOWN_UUID, 1), 404, 'RECORD_NOT_FOUND');
+        expect(paths(expectError(await h.switchTo(action, '1.0.0', 1), 400, 'VALIDATION_FAILED'))).toEqual([
+          'params.id',
+        ]);
+        for (const bad of [undefined, 0, 'one', 1.5]) {
+          expect(
+            paths(expectError(await h.switchTo(action, version.id, bad), 400, 'VALIDATION_FAILED')),
+          ).toEqual(['body.version']);
+        }
+      }
+      expect(await h.stored(version.id)).toMatchObject({ active: true, version: 1 });
+    });
+  });
+
   describe('audit trail', () => {
     it('records create, update and delete with dotted properties and jurisdictions by id', async () => {
       const version = await h.created('alpha', '1.0.0', {
@@ -731,6 +907,7 @@ describeEachEngine('game versions API', (ctx) => {
         'properties.reels': { before: null, after: '5' },
         frontendUrl: { before: null, after: 'https://cdn.example.com/game/' },
         backendUrl: { before: null, after: '' },
+        active: { before: null, after: true },
       });
       expect(entries[1]!.changes).toEqual({
         jurisdictionIds: { before: [f.malta], after: [f.malta, f.gibraltar].sort() },
@@ -772,10 +949,34 @@ describeEachEngine('game versions API', (ctx) => {
           payload: h.updateBody(version, { versionNumber: '6.6.6' }),
         },
         { method: 'DELETE', url: `${BASE}/${version.id}`, query: { version: '1' } },
+        { method: 'POST', url: `${BASE}/${version.id}/deactivate`, payload: { version: 1 } },
+        { method: 'POST', url: `${BASE}/${version.id}/activate`, payload: { version: 1 } },
       ] as InjectOptions[]) {
         expectError(await user.inject(request), 403, 'NO_PERMISSION');
       }
       expect((await h.allVersions()).map((row) => [row.versionNumber, row.version])).toEqual([['1.0.0', 1]]);
+    });
+
+    it('developer may deactivate and activate, as they may write versions', async () => {
+      const version = await h.created('alpha', '1.0.0');
+      const developer = await ctx().signIn('developer');
+      const deactivate = await developer.inject({
+        method: 'POST',
+        url: `${BASE}/${version.id}/deactivate`,
+        payload: { version: 1 },
+      });
+      expect(deactivate.statusCode, deactivate.body).toBe(200);
+      const activate = await developer.inject({
+        method: 'POST',
+        url: `${BASE}/${version.id}/activate`,
+        payload: { version: 2 },
+      });
+      expect(activate.json<GameVersion>()).toMatchObject({ active: true, version: 3 });
+      const entries = await h.auditFor(version.id);
+      expect(entries.slice(1).map((entry) => [entry.action, entry.actorId])).toEqual([
+        ['deactivate', developer.userId],
+        ['activate', developer.userId],
+      ]);
     });
 
     it('accountant may not read; without a session the answer is 401', async () => {
@@ -793,6 +994,25 @@ describeEachEngine('game versions API', (ctx) => {
           method: 'POST',
           url: BASE,
           payload: h.versionBody('alpha', '6.6.6'),
+          headers: { 'x-requested-with': 'backoffice' },
+        }),
+        401,
+        'UNAUTHENTICATED',
+      );
+      expectError(
+        await accountant.inject({
+          method: 'POST',
+          url: `${BASE}/${version.id}/deactivate`,
+          payload: { version: 1 },
+        }),
+        403,
+        'NO_PERMISSION',
+      );
+      expectError(
+        await ctx().app.inject({
+          method: 'POST',
+          url: `${BASE}/${version.id}/deactivate`,
+          payload: { version: 1 },
           headers: { 'x-requested-with': 'backoffice' },
         }),
         401,

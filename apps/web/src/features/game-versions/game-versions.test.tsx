@@ -227,6 +227,28 @@ describe('game versions list', { timeout: 20_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('2.0');
   });
 
+  it('shows the state of each version and filters by it, through the URL', async () => {
+    const api = catalogue();
+    const inactive = api.versionByNumber('book-of-stars', '1.1.0')!.id;
+    api.changeVersionBehindTheScenes(inactive, { active: false });
+    const { user, router } = await openScreen(api, LIST);
+    await screen.findByRole('link', { name: '1.0.0' });
+    expect(listedRows().map((cells) => `${cells[1]} ${cells[5]}`)).toEqual([
+      '1.0.0 Aktiv',
+      '1.1.0 Inaktiv',
+      '2.0.0 Aktiv',
+    ]);
+
+    await choose(user, field('Status'), 'Inaktiv');
+    await waitFor(() => expect(listedRows().map((cells) => cells[1])).toEqual(['1.1.0']));
+    expect(router.state.location.search).toBe('?active=false');
+    expect(api.sent('GET', '/api/game-versions').at(-1)!.url.searchParams.get('active')).toBe('false');
+
+    await choose(user, field('Status'), 'Alle');
+    await waitFor(() => expect(listedRows()).toHaveLength(3));
+    expect(router.state.location.search).toBe('');
+  });
+
   it('opens with the game of the URL (as the game screen links to it)', async () => {
     const api = catalogue();
     await openScreen(api, `${LIST}?gameId=book-of-stars`);
@@ -436,6 +458,113 @@ describe('game version detail', { timeout: 30_000 }, () => {
   });
 });
 
+describe('game version state', { timeout: 30_000 }, () => {
+  const state = () => screen.getByTestId('game-version-state').textContent;
+  const inactiveNote = () => screen.queryByTestId('game-version-inactive');
+
+  it('shows an inactive version with a note pointing to the audit trail, and activates it after confirming', async () => {
+    const api = catalogue();
+    const { id } = api.versionByNumber('book-of-stars', '1.0.0')!;
+    // A CPV check deactivated it: the next revision.
+    api.changeVersionBehindTheScenes(id, { active: false });
+    const { user } = await openScreen(api, detailUrl(id));
+    await screen.findByRole('heading', { name: 'Book of Stars – Version 1.0.0' });
+
+    expect(state()).toBe('Inaktiv');
+    const note = within(inactiveNote()!);
+    expect(note.getByText('Diese Version ist inaktiv')).toBeTruthy();
+    expect(note.getByText(/offene Runden können zu Ende gespielt werden/)).toBeTruthy();
+    expect(note.getByRole('link', { name: 'In den Audit-Einträgen anzeigen' }).getAttribute('href')).toBe(
+      `/reporting/audit-entries?entityType=game-version&entityId=${id}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Deaktivieren' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Aktivieren' }));
+    await confirmInDialog(
+      user,
+      'Version 1.0.0 von Book of Stars aktivieren?',
+      'book-of-stars 1.0.0',
+      'Aktivieren',
+    );
+
+    await waitFor(() => expect(api.sent('POST', `/api/game-versions/${id}/activate`)).toHaveLength(1));
+    expect(api.sent('POST', `/api/game-versions/${id}/activate`)[0]!.body).toEqual({ version: 2 });
+    await waitFor(() => expect(state()).toBe('Aktiv'));
+    expect(inactiveNote()).toBeNull();
+    expect(await screen.findByText('Spielversion aktiviert.')).toBeTruthy();
+    expect(await screen.findByText(/Version 3$/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Deaktivieren' })).toBeTruthy();
+    expect(api.sent('PUT')).toHaveLength(0);
+  });
+
+  it('deactivates an active version after confirming (English)', async () => {
+    const api = catalogue();
+    const { id } = api.versionByNumber('cosmic-cash', '2.0.0')!;
+    const { user } = await openScreen(api, detailUrl(id), 'en');
+    await screen.findByRole('heading', { name: 'Cosmic Cash – version 2.0.0' });
+    expect(state()).toBe('Active');
+    expect(inactiveNote()).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Deactivate version 2.0.0 of Cosmic Cash?' }),
+    );
+    expect(
+      dialog.getByText('No new rounds start with this version; open rounds can still be finished.'),
+    ).toBeTruthy();
+    await confirmInDialog(
+      user,
+      'Deactivate version 2.0.0 of Cosmic Cash?',
+      'cosmic-cash 2.0.0',
+      'Deactivate',
+    );
+
+    await waitFor(() => expect(state()).toBe('Inactive'));
+    expect(api.sent('POST', `/api/game-versions/${id}/deactivate`)[0]!.body).toEqual({ version: 1 });
+    expect(api.version(id)).toMatchObject({ active: false, version: 2 });
+    expect(within(inactiveNote()!).getByText('This version is inactive')).toBeTruthy();
+    expect(await screen.findByText('Game version deactivated.')).toBeTruthy();
+  });
+
+  it('shows the conflict when someone else changed the version meanwhile, and reloads on retry', async () => {
+    const api = catalogue();
+    const { id } = api.versionByNumber('cosmic-cash', '2.0.0')!;
+    const { user } = await openScreen(api, detailUrl(id));
+    await screen.findByRole('heading', { name: 'Cosmic Cash – Version 2.0.0' });
+    api.changeVersionBehindTheScenes(id, { active: false });
+
+    await user.click(screen.getByRole('button', { name: 'Deaktivieren' }));
+    await confirmInDialog(
+      user,
+      'Version 2.0.0 von Cosmic Cash deaktivieren?',
+      'cosmic-cash 2.0.0',
+      'Deaktivieren',
+    );
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(errorCatalogue.STALE_VERSION.messages.de);
+    expect(state()).toBe('Aktiv');
+    await user.click(within(alert).getByRole('button'));
+    await waitFor(() => expect(state()).toBe('Inaktiv'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the state without the buttons to those who may only look', async () => {
+    const api = catalogue();
+    const { id } = api.versionByNumber('cosmic-cash', '2.0.0')!;
+    api.changeVersionBehindTheScenes(id, { active: false });
+    // Support may see versions but not the audit trail: the note names it without a link.
+    await openScreen(api, detailUrl(id), 'de', 'support');
+    await screen.findByRole('heading', { name: 'Cosmic Cash – Version 2.0.0' });
+
+    expect(state()).toBe('Inaktiv');
+    expect(inactiveNote()).toBeTruthy();
+    expect(within(inactiveNote()!).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Aktivieren' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deaktivieren' })).toBeNull();
+  });
+});
+
 describe('copying a game version', { timeout: 30_000 }, () => {
   it('prefills every setting but the number, and creates a new version', async () => {
     const api = catalogue();
@@ -499,7 +628,7 @@ describe('copying a game version', { timeout: 30_000 }, () => {
 });
 
 describe('game versions for a role that may only look', { timeout: 20_000 }, () => {
-  it('shows no Create, Save, Delete or Copy, and the form read-only', async () => {
+  it('shows no Create, Save, Delete, Copy or Deactivate, and the form read-only', async () => {
     const api = catalogue();
     await openScreen(api, LIST, 'de', 'visitor');
     await screen.findByRole('link', { name: '1.0.0' });
@@ -511,6 +640,8 @@ describe('game versions for a role that may only look', { timeout: 20_000 }, () 
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Löschen' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Kopieren' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Deaktivieren' })).toBeNull();
+    expect(screen.getByTestId('game-version-state').textContent).toBe('Aktiv');
     expect(screen.queryByRole('button', { name: 'Eigenschaft hinzufügen' })).toBeNull();
     expect(field('Versionsnummer')).toHaveProperty('readOnly', true);
     expect(field('Wert von reelSet')).toHaveProperty('readOnly', true);

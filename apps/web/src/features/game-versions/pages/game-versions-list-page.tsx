@@ -2,6 +2,7 @@ import { gameIdSchema, gameVersionListQuerySchema } from '@backoffice/contracts'
 import { Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ActiveBadge, ActiveFilter } from '../../../components/active-status';
 import { ListScreen } from '../../../components/list-screen';
 import { RecordLink } from '../../../components/record-link';
 import { paths } from '../../../config/paths';
@@ -56,6 +57,7 @@ export function GameVersionsListPage() {
             onChange={(jurisdictionId) => setQuery({ jurisdictionId: jurisdictionId ?? undefined })}
             nothingFoundMessage={t('common.noEntries')}
           />
+          <ActiveFilter value={query.active} onChange={(active) => setQuery({ active })} />
         </>
       )}
       columns={[
@@ -107,6 +109,12 @@ export function GameVersionsListPage() {
           key: 'missing',
           header: t('gameVersions.fields.missingProperties'),
           render: (row) => <MissingProperties keys={row.missingProperties} />,
+        },
+        {
+          key: 'active',
+          header: t('gameVersions.fields.active'),
+          sortField: 'active',
+          render: (row) => <ActiveBadge active={row.active} />,
         },
         {
           key: 'updatedAt',
