@@ -31,3 +31,20 @@ export async function resetCatalogue(db: Db): Promise<void> {
   await db.delete(gameProviders);
   await clearAuditTrail(db);
 }
+
+/** A studio, the internal provider `own` and its games alpha (Alpha Reels) and beta (Beta Gems). */
+export async function seedAlphaAndBeta(db: Db): Promise<void> {
+  const [studio] = await db.insert(gameStudios).values({ name: 'Studio' }).returning();
+  await db.insert(gameProviders).values({ id: 'own', name: 'Own', api: 'internal' });
+  const game = {
+    studioId: studio!.id,
+    providerId: 'own',
+    theoreticalRtp: 96,
+    maxExposureFactor: 1000,
+    minBetCents: 10,
+  };
+  await db.insert(games).values([
+    { ...game, gameId: 'alpha', name: 'Alpha Reels', gameProviderGameId: 'alpha' },
+    { ...game, gameId: 'beta', name: 'Beta Gems', gameProviderGameId: 'beta' },
+  ]);
+}

@@ -3,10 +3,11 @@
  * DATABASE_URL when it is set (dropped again afterwards). Every suite gets its own.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { auditEntries } from '../db/schema/index';
 
 export type Engine = Database['engine'];
 
@@ -64,4 +65,14 @@ export async function clearAuditTrail(db: Database['db']): Promise<void> {
     await tx.execute(sql`delete from audit_entries`);
     await tx.execute(sql`alter table audit_entries enable trigger audit_entries_no_change`);
   });
+}
+
+/** The audit entries of one record, oldest first. */
+export function auditEntriesOf(db: Database['db'], entityId: string) {
+  return db.select().from(auditEntries).where(eq(auditEntries.entityId, entityId)).orderBy(auditEntries.id);
+}
+
+/** How many audit entries there are. */
+export async function auditEntryCount(db: Database['db']): Promise<number> {
+  return (await db.select().from(auditEntries)).length;
 }

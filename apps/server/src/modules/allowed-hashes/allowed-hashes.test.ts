@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { AllowedHash, AuditEntry, Page, Role } from '@backoffice/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { allowedHashes, auditEntries } from '../../db/schema/index';
+import { allowedHashes } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { ENGLISH, UNKNOWN_UUID, expectError } from '../../test/api';
-import { clearAuditTrail } from '../../test/databases';
+import { auditEntriesOf, auditEntryCount, clearAuditTrail } from '../../test/databases';
 
 const BASE = '/api/cpv/allowed-hashes';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -55,17 +55,9 @@ function helpers(ctx: () => TestContext) {
     return ctx().database.db.select().from(allowedHashes).orderBy(allowedHashes.component);
   }
 
-  async function auditFor(id: string) {
-    return ctx()
-      .database.db.select()
-      .from(auditEntries)
-      .where(eq(auditEntries.entityId, id))
-      .orderBy(auditEntries.id);
-  }
+  const auditFor = (id: string) => auditEntriesOf(ctx().database.db, id);
 
-  async function auditCount(): Promise<number> {
-    return (await ctx().database.db.select().from(auditEntries)).length;
-  }
+  const auditCount = () => auditEntryCount(ctx().database.db);
 
   return { inject, create, added, retire, retired, page, components, stored, auditFor, auditCount };
 }

@@ -40,7 +40,7 @@ import {
   significantEvents,
 } from '../../db/schema/index';
 import { cpvResultsTotal } from '../../lib/metrics';
-import { ENGLISH, expectError, UNKNOWN_UUID } from '../../test/api';
+import { ENGLISH, expectError, seedAlphaAndBeta, UNKNOWN_UUID } from '../../test/api';
 import { createTestApp, describeEachEngine, type SignedIn } from '../../test/app';
 import { testEngines } from '../../test/databases';
 import { rowsOf } from '../../lib/sql';
@@ -115,21 +115,7 @@ describeEachEngine(
       await db().delete(alerts);
       await db().delete(significantEvents);
       await db().execute(sql`update global_settings set cpv_deactivate_on_mismatch = false`);
-      const [studio] = await db().insert(gameStudios).values({ name: 'Studio' }).returning();
-      await db().insert(gameProviders).values({ id: 'own', name: 'Own', api: 'internal' });
-      const game = {
-        studioId: studio!.id,
-        providerId: 'own',
-        theoreticalRtp: 96,
-        maxExposureFactor: 1000,
-        minBetCents: 10,
-      };
-      await db()
-        .insert(games)
-        .values([
-          { ...game, gameId: 'alpha', name: 'Alpha Reels', gameProviderGameId: 'alpha' },
-          { ...game, gameId: 'beta', name: 'Beta Gems', gameProviderGameId: 'beta' },
-        ]);
+      await seedAlphaAndBeta(db());
     });
 
     async function version(gameId: string, versionNumber: string, path: string | null): Promise<string> {

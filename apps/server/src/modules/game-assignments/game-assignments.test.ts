@@ -4,32 +4,17 @@ import {
   bridges,
   casinoGames,
   casinos,
-  gameProviders,
-  games,
-  gameStudios,
   integrationGames,
   integrations,
   jurisdictions,
 } from '../../db/schema/index';
-import { expectError } from '../../test/api';
+import { expectError, seedAlphaAndBeta } from '../../test/api';
 import { describeEachEngine } from '../../test/app';
 
 describeEachEngine('game assignments (/games/integrations)', (ctx) => {
   beforeAll(async () => {
     const { db } = ctx().database;
-    const [studio] = await db.insert(gameStudios).values({ name: 'Studio' }).returning();
-    await db.insert(gameProviders).values({ id: 'own', name: 'Own', api: 'internal' });
-    const game = {
-      studioId: studio!.id,
-      providerId: 'own',
-      theoreticalRtp: 96,
-      maxExposureFactor: 1000,
-      minBetCents: 10,
-    };
-    await db.insert(games).values([
-      { ...game, gameId: 'alpha', name: 'Alpha Reels', gameProviderGameId: 'alpha' },
-      { ...game, gameId: 'beta', name: 'Beta Gems', gameProviderGameId: 'beta' },
-    ]);
+    await seedAlphaAndBeta(db);
     const [bridge] = await db
       .insert(bridges)
       .values({ name: 'B', routerUrl: 'http://127.0.0.1:1', secret: 'x'.repeat(16) })

@@ -18,6 +18,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, gameProviders, gameStudios } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { ENGLISH, expectError, resetCatalogue } from '../../test/api';
+import { openedSecrets } from '../../test/secrets';
+import { auditEntriesOf } from '../../test/databases';
 
 const BASE = '/api/game-providers';
 
@@ -98,20 +100,15 @@ function helpers(ctx: () => TestContext) {
   const remove = (id: string, version: number, headers: InjectOptions['headers'] = {}) =>
     inject({ method: 'DELETE', url: `${BASE}/${id}`, query: { version: String(version) }, headers });
 
+  /** The stored provider with its secrets opened (they are stored sealed: secrets-at-rest.test). */
   async function stored(id: string) {
     const [row] = await ctx().database.db.select().from(gameProviders).where(eq(gameProviders.id, id));
-    return row;
+    return row && { ...row, secrets: openedSecrets(row.secrets) };
   }
 
   const allStored = () => ctx().database.db.select().from(gameProviders).orderBy(gameProviders.id);
 
-  async function auditFor(id: string) {
-    return ctx()
-      .database.db.select()
-      .from(auditEntries)
-      .where(eq(auditEntries.entityId, id))
-      .orderBy(auditEntries.id);
-  }
+  const auditFor = (id: string) => auditEntriesOf(ctx().database.db, id);
 
   const allAudit = () => ctx().database.db.select().from(auditEntries).orderBy(auditEntries.id);
 

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, gameProviders, gameStudios } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue } from '../../test/api';
+import { auditEntriesOf, auditEntryCount } from '../../test/databases';
 
 const BASE = '/api/game-studios';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -55,17 +56,9 @@ function helpers(ctx: () => TestContext) {
       .where(sql`lower(${gameStudios.name}) = lower(${name})`);
   }
 
-  async function auditFor(id: string) {
-    return ctx()
-      .database.db.select()
-      .from(auditEntries)
-      .where(eq(auditEntries.entityId, id))
-      .orderBy(auditEntries.id);
-  }
+  const auditFor = (id: string) => auditEntriesOf(ctx().database.db, id);
 
-  async function auditCount(): Promise<number> {
-    return (await ctx().database.db.select().from(auditEntries)).length;
-  }
+  const auditCount = () => auditEntryCount(ctx().database.db);
 
   /** A provider (created once per test) and a game of the studio bound to it. */
   async function gameOf(studioId: string, gameId: string) {

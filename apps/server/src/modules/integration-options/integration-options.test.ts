@@ -9,14 +9,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  auditEntries,
   bridges,
   casinoOptionValues,
   casinos,
   integrationOptions,
   jurisdictions,
 } from '../../db/schema/index';
-import { clearAuditTrail } from '../../test/databases';
+import { auditEntriesOf, auditEntryCount, clearAuditTrail } from '../../test/databases';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { ENGLISH, UNKNOWN_UUID, expectError } from '../../test/api';
 import { createIntegrationOptionsRepository } from './integration-options.repository';
@@ -72,13 +71,9 @@ function helpers(ctx: () => TestContext) {
       .where(sql`lower(${integrationOptions.name}) = lower(${name})`);
   }
 
-  async function auditFor(id: string) {
-    return db().select().from(auditEntries).where(eq(auditEntries.entityId, id)).orderBy(auditEntries.id);
-  }
+  const auditFor = (id: string) => auditEntriesOf(db(), id);
 
-  async function auditCount(): Promise<number> {
-    return (await db().select().from(auditEntries)).length;
-  }
+  const auditCount = () => auditEntryCount(db());
 
   /** A casino (with the bridge and jurisdiction it needs) that gives the option a value. */
   async function casinoValue(optionId: string, casinoId: string, value: string) {

@@ -2,9 +2,9 @@ import { errorMessage, type ErrorBody, type Jurisdiction, type Page } from '@bac
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditEntries, jurisdictions } from '../../db/schema/index';
+import { jurisdictions } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
-import { clearAuditTrail } from '../../test/databases';
+import { auditEntriesOf, auditEntryCount, clearAuditTrail } from '../../test/databases';
 
 const BASE = '/api/jurisdictions';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -56,17 +56,9 @@ function helpers(ctx: () => TestContext) {
       .where(sql`lower(${jurisdictions.name}) = lower(${name})`);
   }
 
-  async function auditFor(id: string) {
-    return ctx()
-      .database.db.select()
-      .from(auditEntries)
-      .where(eq(auditEntries.entityId, id))
-      .orderBy(auditEntries.id);
-  }
+  const auditFor = (id: string) => auditEntriesOf(ctx().database.db, id);
 
-  async function auditCount(): Promise<number> {
-    return (await ctx().database.db.select().from(auditEntries)).length;
-  }
+  const auditCount = () => auditEntryCount(ctx().database.db);
 
   /** Makes every audit insert for jurisdictions fail at the database, for the duration of `fn`. */
   async function withFailingAudit(fn: () => Promise<void>) {
