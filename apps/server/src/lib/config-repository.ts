@@ -6,10 +6,11 @@
  * games use a studio) exactly as a read shows it.
  */
 import type { ListQuery } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client';
+import { likePattern, toIso } from './sql';
 import { nextVersion } from './writes';
 
 /** A configuration table: a text or uuid `id` and the record columns (`recordColumns`). */
@@ -50,6 +51,16 @@ export interface ConfigRepository<Stored, Query, Insert, Changes> {
  */
 export function countOf(table: PgTable, column: PgColumn, id: PgColumn): SQL<number> {
   return sql<number>`(${sql`select count(*)::int from ${table} where ${column} = ${id}`})`;
+}
+
+/** The version and the instants of a record, as every configuration record answers them. */
+export function recordMetaOf(row: { version: number; createdAt: Date; updatedAt: Date }) {
+  return { version: row.version, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) };
+}
+
+/** A list's search: `text` in any of the columns, in any case; undefined (every record) without text. */
+export function searchIn(text: string | undefined, ...columns: PgColumn[]): SQL | undefined {
+  return text ? or(...columns.map((column) => ilike(column, likePattern(text)))) : undefined;
 }
 
 export function configRepository<

@@ -1,8 +1,7 @@
 import type { AllowedHash, AllowedHashListQuery } from '@backoffice/contracts';
-import { and, getTableColumns, ilike, isNull } from 'drizzle-orm';
+import { and, getTableColumns, isNull } from 'drizzle-orm';
 import { allowedHashes } from '../../db/schema/index';
-import { configRepository } from '../../lib/config-repository';
-import { likePattern, toIso } from '../../lib/sql';
+import { configRepository, recordMetaOf, searchIn } from '../../lib/config-repository';
 
 export function createAllowedHashesRepository() {
   return configRepository({
@@ -16,9 +15,7 @@ export function createAllowedHashesRepository() {
       // Read in the database's own text (mode 'string'): answered in ISO like every instant.
       retiredAt: row.retiredAt === null ? null : new Date(row.retiredAt).toISOString(),
       retiredBy: row.retiredBy,
-      version: row.version,
-      createdAt: toIso(row.createdAt),
-      updatedAt: toIso(row.updatedAt),
+      ...recordMetaOf(row),
     }),
     sortColumns: {
       component: allowedHashes.component,
@@ -28,9 +25,9 @@ export function createAllowedHashesRepository() {
     },
     filter: (query: AllowedHashListQuery) =>
       and(
-        query.q ? ilike(allowedHashes.component, likePattern(query.q)) : undefined,
+        searchIn(query.q, allowedHashes.component),
         // Stored in lower case; the query is lowered by its schema.
-        query.hash ? ilike(allowedHashes.hash, likePattern(query.hash)) : undefined,
+        searchIn(query.hash, allowedHashes.hash),
         query.showRetired === 'true' ? undefined : isNull(allowedHashes.retiredAt),
       ),
   });

@@ -1,8 +1,7 @@
 import type { Bridge, BridgeListQuery } from '@backoffice/contracts';
-import { getTableColumns, ilike, or } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import { bridges } from '../../db/schema/index';
-import { configRepository } from '../../lib/config-repository';
-import { likePattern, toIso } from '../../lib/sql';
+import { configRepository, recordMetaOf, searchIn } from '../../lib/config-repository';
 
 /** A bridge as stored, secret included: answered only through `toBridge`. */
 export type StoredBridge = typeof bridges.$inferSelect;
@@ -15,9 +14,7 @@ export function toBridge(row: StoredBridge): Bridge {
     routerUrl: row.routerUrl,
     properties: row.properties,
     secretSet: row.secret !== '',
-    version: row.version,
-    createdAt: toIso(row.createdAt),
-    updatedAt: toIso(row.updatedAt),
+    ...recordMetaOf(row),
   };
 }
 
@@ -27,9 +24,6 @@ export function createBridgesRepository() {
     selection: getTableColumns(bridges),
     toRecord: (row): StoredBridge => row,
     sortColumns: { name: bridges.name, routerUrl: bridges.routerUrl, updatedAt: bridges.updatedAt },
-    filter: (query: BridgeListQuery) =>
-      query.q
-        ? or(ilike(bridges.name, likePattern(query.q)), ilike(bridges.routerUrl, likePattern(query.q)))
-        : undefined,
+    filter: (query: BridgeListQuery) => searchIn(query.q, bridges.name, bridges.routerUrl),
   });
 }

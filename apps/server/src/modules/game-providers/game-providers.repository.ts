@@ -1,8 +1,7 @@
 import type { GameProvider, GameProviderListQuery } from '@backoffice/contracts';
-import { getTableColumns, ilike, or } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import { gameProviders, games } from '../../db/schema/index';
-import { configRepository, countOf } from '../../lib/config-repository';
-import { likePattern, toIso } from '../../lib/sql';
+import { configRepository, countOf, recordMetaOf, searchIn } from '../../lib/config-repository';
 import { secretsSetOf } from './game-providers.config';
 
 /** A provider as stored, secrets included: never answered as it is (see `toGameProvider`). */
@@ -16,9 +15,7 @@ export function toGameProvider(row: StoredProvider): GameProvider {
     config: row.config,
     secretsSet: secretsSetOf(row.secrets),
     gameCount: row.gameCount,
-    version: row.version,
-    createdAt: toIso(row.createdAt),
-    updatedAt: toIso(row.updatedAt),
+    ...recordMetaOf(row),
   };
 }
 
@@ -36,9 +33,6 @@ export function createGameProvidersRepository() {
       api: gameProviders.api,
       updatedAt: gameProviders.updatedAt,
     },
-    filter: (query: GameProviderListQuery) =>
-      query.q
-        ? or(ilike(gameProviders.id, likePattern(query.q)), ilike(gameProviders.name, likePattern(query.q)))
-        : undefined,
+    filter: (query: GameProviderListQuery) => searchIn(query.q, gameProviders.id, gameProviders.name),
   });
 }

@@ -1,8 +1,7 @@
 import type { GameStudio, GameStudioListQuery } from '@backoffice/contracts';
-import { getTableColumns, ilike, or } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import { games, gameStudios } from '../../db/schema/index';
-import { configRepository, countOf } from '../../lib/config-repository';
-import { likePattern, toIso } from '../../lib/sql';
+import { configRepository, countOf, recordMetaOf, searchIn } from '../../lib/config-repository';
 
 export function createGameStudiosRepository() {
   return configRepository({
@@ -13,14 +12,9 @@ export function createGameStudiosRepository() {
       name: row.name,
       relaxId: row.relaxId,
       gameCount: row.gameCount,
-      version: row.version,
-      createdAt: toIso(row.createdAt),
-      updatedAt: toIso(row.updatedAt),
+      ...recordMetaOf(row),
     }),
     sortColumns: { name: gameStudios.name, relaxId: gameStudios.relaxId, updatedAt: gameStudios.updatedAt },
-    filter: (query: GameStudioListQuery) =>
-      query.q
-        ? or(ilike(gameStudios.name, likePattern(query.q)), ilike(gameStudios.relaxId, likePattern(query.q)))
-        : undefined,
+    filter: (query: GameStudioListQuery) => searchIn(query.q, gameStudios.name, gameStudios.relaxId),
   });
 }

@@ -1,8 +1,7 @@
 import type { IntegrationOption, IntegrationOptionListQuery } from '@backoffice/contracts';
-import { getTableColumns, ilike } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import { casinoOptionValues, integrationOptions } from '../../db/schema/index';
-import { configRepository, countOf } from '../../lib/config-repository';
-import { likePattern, toIso } from '../../lib/sql';
+import { configRepository, countOf, recordMetaOf, searchIn } from '../../lib/config-repository';
 
 export function createIntegrationOptionsRepository() {
   return configRepository({
@@ -16,16 +15,13 @@ export function createIntegrationOptionsRepository() {
       name: row.name,
       dataType: row.dataType,
       casinoCount: row.casinoCount,
-      version: row.version,
-      createdAt: toIso(row.createdAt),
-      updatedAt: toIso(row.updatedAt),
+      ...recordMetaOf(row),
     }),
     sortColumns: {
       name: integrationOptions.name,
       dataType: integrationOptions.dataType,
       updatedAt: integrationOptions.updatedAt,
     },
-    filter: (query: IntegrationOptionListQuery) =>
-      query.q ? ilike(integrationOptions.name, likePattern(query.q)) : undefined,
+    filter: (query: IntegrationOptionListQuery) => searchIn(query.q, integrationOptions.name),
   });
 }

@@ -1,8 +1,7 @@
 import type { Jurisdiction, JurisdictionListQuery } from '@backoffice/contracts';
-import { getTableColumns, ilike } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import { jurisdictions } from '../../db/schema/index';
-import { configRepository } from '../../lib/config-repository';
-import { likePattern, toIso } from '../../lib/sql';
+import { configRepository, recordMetaOf, searchIn } from '../../lib/config-repository';
 
 export function createJurisdictionsRepository() {
   return configRepository({
@@ -11,17 +10,14 @@ export function createJurisdictionsRepository() {
     toRecord: (row): Jurisdiction => ({
       id: row.id,
       name: row.name,
-      version: row.version,
-      createdAt: toIso(row.createdAt),
-      updatedAt: toIso(row.updatedAt),
+      ...recordMetaOf(row),
     }),
     sortColumns: {
       name: jurisdictions.name,
       createdAt: jurisdictions.createdAt,
       updatedAt: jurisdictions.updatedAt,
     },
-    filter: (query: JurisdictionListQuery) =>
-      query.q ? ilike(jurisdictions.name, likePattern(query.q)) : undefined,
+    filter: (query: JurisdictionListQuery) => searchIn(query.q, jurisdictions.name),
   });
 }
 
