@@ -24,6 +24,12 @@ import {
   mountProvider,
 } from './modules/identity/oidc-provider';
 import { createSignInThrottle } from './modules/identity/sign-in-throttle';
+import {
+  secondFactorAccountRoutes,
+  secondFactorAdminRoutes,
+} from './modules/second-factor/second-factor.routes';
+import { createSecondFactorService } from './modules/second-factor/second-factor.service';
+import { secondFactorGatePlugin } from './plugins/second-factor-gate';
 import { signInRoutes } from './modules/identity/sign-in.routes';
 import { auditActorsRoutes } from './modules/audit/audit-actors.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -227,16 +233,24 @@ export async function buildApp({
     authenticate: async (request) =>
       (await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: true }))?.principal ?? null,
   });
+  await app.register(secondFactorGatePlugin);
   await app.register(openApiPlugin);
   // At the root: its timing hook applies to every route, also those registered before it.
   await app.register(metricsPlugin, { token: config.metricsToken, database });
 
   const throttle = createSignInThrottle(db);
+  const secondFactors = createSecondFactorService({
+    db,
+    secretsKeys: config.secretsKeys,
+    sessions,
+    identity,
+    throttle,
+  });
   if (provider) {
-    await app.register(signInRoutes, { provider, identity, throttle, database });
+    await app.register(signInRoutes, { provider, identity, throttle, database, secondFactors });
   }
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { config, db, oidc, sessions });
+  await app.register(authRoutes, { config, db, oidc, sessions, secondFactors });
   await app.register(jurisdictionsRoutes, {
     prefix: '/api/jurisdictions',
     service: createJurisdictionsService(db),
@@ -322,6 +336,11 @@ export async function buildApp({
     prefix: '/api/account',
     service: createAccountService({ db, identity, sessions, throttle }),
   });
+  await app.register(secondFactorAccountRoutes, {
+    prefix: '/api/account/second-factor',
+    service: secondFactors,
+  });
+  await app.register(secondFactorAdminRoutes, { prefix: '/api/users', service: secondFactors });
 
   await app.register(spaPlugin, { distDir: webDistDir });
   return app;

@@ -68,6 +68,27 @@ export const errorCatalogue = {
     'Diese Aktion kann nicht auf den eigenen Benutzer angewendet werden.',
   ),
   PASSWORDS_DONT_MATCH: define(400, "Passwords don't match.", 'Die Passwörter stimmen nicht überein.'),
+  SECOND_FACTOR_ENROLMENT_REQUIRED: define(
+    403,
+    'Your role requires a second factor. Set it up on your account first.',
+    'Ihre Rolle erfordert einen zweiten Faktor. Richten Sie ihn zuerst in Ihrem Konto ein.',
+  ),
+  SECOND_FACTOR_CODE_WRONG: define(400, 'The code is not correct.', 'Der Code ist nicht korrekt.'),
+  SECOND_FACTOR_ALREADY_ENROLLED: define(
+    409,
+    'A second factor is already set up.',
+    'Ein zweiter Faktor ist bereits eingerichtet.',
+  ),
+  SECOND_FACTOR_NOT_ENROLLED: define(
+    409,
+    'No second factor is set up.',
+    'Es ist kein zweiter Faktor eingerichtet.',
+  ),
+  SECOND_FACTOR_REQUIRED_FOR_ROLE: define(
+    409,
+    'Your role requires a second factor: it cannot be switched off.',
+    'Ihre Rolle erfordert einen zweiten Faktor: er kann nicht abgeschaltet werden.',
+  ),
   CURRENT_PASSWORD_WRONG: define(
     400,
     'The current password is not correct.',

@@ -21,6 +21,7 @@ export * from './lists';
 export * from './masterdata';
 export * from './permissions';
 export * from './routes';
+export * from './second-factor';
 export * from './users';
 export * from './platform';
 export * from './reports';

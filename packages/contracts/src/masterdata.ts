@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { validityPeriodSchema } from './casinos';
 import { typedCurrencyCodeSchema } from './currencies';
 import { pageSchema, recordMetaSchema, versionField } from './lists';
+import { roles } from './permissions';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './lists';
 
 export const FX_IMPORT_MAX_LINES = 10_000;
@@ -64,6 +65,8 @@ export const globalSettingsSchema = z
     bigWinMinEur: z.number().nullable(),
     /** A CPV mismatch of a game version's frontend deactivates the version for new rounds. */
     cpvDeactivateOnMismatch: z.boolean(),
+    /** Roles whose users must use a second factor (issue 15). */
+    secondFactorRoles: z.array(z.enum(roles)),
   })
   .extend(recordMetaSchema.shape)
   .meta({ id: 'GlobalSettings' });
@@ -75,6 +78,11 @@ export const globalSettingsUpdateSchema = z
     bigWinBetMultiple: z.number().positive().max(BIG_WIN_MULTIPLE_MAX).multipleOf(0.01).optional(),
     bigWinMinEur: z.number().positive().max(BIG_WIN_EUR_MAX).multipleOf(0.01).nullable().optional(),
     cpvDeactivateOnMismatch: z.boolean().optional(),
+    secondFactorRoles: z
+      .array(z.enum(roles))
+      .max(roles.length)
+      .transform((list) => [...new Set(list)])
+      .optional(),
   })
   .extend(versionField);
 export type GlobalSettingsUpdate = z.infer<typeof globalSettingsUpdateSchema>;

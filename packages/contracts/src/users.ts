@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pageSchema, recordMetaSchema } from './lists';
 import { roles, permissions } from './permissions';
+import { sessionSecondFactorSchema } from './second-factor';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -121,5 +122,6 @@ export const sessionInfoSchema = z.object({
   sessionId: z.string(),
   user: accountSchema,
   expiresAt: z.iso.datetime(),
+  secondFactor: sessionSecondFactorSchema,
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;

@@ -4,7 +4,7 @@
  * gets 403 "No permission."; a route that declares nothing is refused. Changing requests must also carry
  * our custom header and, when the browser says where it comes from, our own origin (CSRF defence).
  */
-import { hasPermission, type Access, type Role } from '@backoffice/contracts';
+import { hasPermission, type Access, type Role, type SessionSecondFactor } from '@backoffice/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
@@ -26,6 +26,10 @@ export interface Principal {
   role: Role;
   scope: Scope;
   sessionId: string;
+  /** Whether the role requires a second factor and whether the user has one (issue 15). */
+  secondFactor: SessionSecondFactor;
+  /** When this session last proved the user's strongest factor (sign-in, enrolment): step-up reads it. */
+  verifiedAt: Date | null;
 }
 
 export const CSRF_HEADER = 'x-requested-with';

@@ -5,10 +5,19 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp, type App, type AppOptions } from '../app';
 import { loadConfig } from '../config';
-import { userCasinoScopes, userIntegrationScopes, users } from '../db/schema/index';
+import { eq } from 'drizzle-orm';
+import {
+  globalSettings,
+  userCasinoScopes,
+  userIntegrationScopes,
+  userSecondFactors,
+  users,
+} from '../db/schema/index';
+import { createSecretBox } from '../lib/secret-box';
 import { SESSION_COOKIE } from '../modules/auth/auth.routes';
 import { createSessionsService } from '../modules/auth/sessions.service';
 import { createEmbeddedIdentityService } from '../modules/identity/identity.service';
+import { newTotpSecret } from '../modules/second-factor/totp';
 import { createTestDatabase, testEngines, type Engine, type TestDatabase } from './databases';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -19,6 +28,8 @@ export interface SignedIn {
   email: string;
   /** Cookie and CSRF header of the session. */
   headers: Record<string, string>;
+  /** The TOTP secret of the user's second factor, when they have one. */
+  totpSecret: string | undefined;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
@@ -27,9 +38,22 @@ export interface TestContext {
   app: App;
   database: TestDatabase;
   /** Creates a user of the role (with password TEST_PASSWORD) and a session for them. */
-  signIn(role: Role, scope?: { casinoIds?: string[]; integrationIds?: string[] }): Promise<SignedIn>;
+  signIn(
+    role: Role,
+    scope?: { casinoIds?: string[]; integrationIds?: string[] },
+    options?: SignInOptions,
+  ): Promise<SignedIn>;
   /** Injects as a signed-in admin (created on first use). */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export interface SignInOptions {
+  /**
+   * `required` (default): the user has a confirmed second factor when master data makes it mandatory for
+   * the role (admin, developer and support by default), and the session is proven by it — as signing in
+   * with password and code leaves it in production. `none`: no second factor (enrolment tests).
+   */
+  secondFactor?: 'required' | 'none';
 }
 
 /**
@@ -40,7 +64,9 @@ export async function signInTo(
   database: TestDatabase,
   role: Role,
   scope: { casinoIds?: string[]; integrationIds?: string[] } = {},
+  options: SignInOptions = {},
 ): Promise<Omit<SignedIn, 'inject'>> {
+  const config = loadConfig({ NODE_ENV: 'test' });
   const suffix = randomUUID().slice(0, 8);
   const username = `${role}-${suffix}`;
   const email = `${username}@test.local`;
@@ -60,9 +86,22 @@ export async function signInTo(
       .insert(userIntegrationScopes)
       .values(scope.integrationIds.map((integrationId) => ({ userId, integrationId })));
   }
+  const [settings] = await database.db
+    .select({ roles: globalSettings.secondFactorRoles })
+    .from(globalSettings)
+    .where(eq(globalSettings.id, 1));
+  let totpSecret: string | undefined;
+  if (options.secondFactor !== 'none' && settings?.roles.includes(role)) {
+    totpSecret = newTotpSecret();
+    await database.db.insert(userSecondFactors).values({
+      userId,
+      secret: createSecretBox(config.secretsKeys).seal(totpSecret),
+      confirmedAt: new Date(),
+    });
+  }
   const sessions = createSessionsService({
     database,
-    config: loadConfig({ NODE_ENV: 'test' }),
+    config,
     oidc: () => {
       throw new Error('test sessions hold no identity-server tokens');
     },
@@ -74,10 +113,12 @@ export async function signInTo(
     idToken: undefined,
     accessTokenExpiresAt: undefined,
   });
+  await sessions.markVerified(database.db, { token });
   return {
     userId,
     username,
     email,
+    totpSecret,
     headers: { cookie: `${SESSION_COOKIE}=${token}`, 'x-requested-with': 'backoffice' },
   };
 }
@@ -106,8 +147,9 @@ export async function createTestApp(
   async function signIn(
     role: Role,
     scope: { casinoIds?: string[]; integrationIds?: string[] } = {},
+    signInOptions: SignInOptions = {},
   ): Promise<SignedIn> {
-    const signedIn = await signInTo(database, role, scope);
+    const signedIn = await signInTo(database, role, scope, signInOptions);
     return { ...signedIn, inject: (options) => app.inject(withSession(signedIn.headers, options)) };
   }
 

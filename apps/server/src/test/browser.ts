@@ -124,9 +124,22 @@ export function formAction(page: Page): string {
   return match[1].replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 }
 
-/** Signs in through the whole code flow: /auth/login → identity server → sign-in form → callback. */
-export async function signInThrough(browser: TestBrowser, email: string, password: string, returnTo = '/') {
+/**
+ * Signs in through the whole code flow: /auth/login → identity server → sign-in form → callback. A user
+ * with a second factor is asked for its code next: `code` gives it (or a function making it just then).
+ */
+export async function signInThrough(
+  browser: TestBrowser,
+  email: string,
+  password: string,
+  returnTo = '/',
+  code?: string | (() => Promise<string>),
+) {
   const signInPage = await browser.navigate(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
   const action = formAction(signInPage);
-  return browser.navigate(new URL(action, signInPage.url), { form: { email, password } });
+  const page = await browser.navigate(new URL(action, signInPage.url), { form: { email, password } });
+  if (code === undefined || !page.body.includes('name="code"')) return page;
+  return browser.navigate(new URL(formAction(page), page.url), {
+    form: { code: typeof code === 'string' ? code : await code() },
+  });
 }

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { errorResponses } from '../../lib/http-schemas';
 import { principalOf } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
+import type { SecondFactorService } from '../second-factor/second-factor.service';
 import type { OidcClient } from './oidc-client';
 import type { SessionsService } from './sessions.service';
 import { findUserForSubject } from './subjects';
@@ -41,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   db: Db;
   oidc: () => OidcClient;
   sessions: SessionsService;
-}> = async (app, { config, db, oidc, sessions }) => {
+  secondFactors: Pick<SecondFactorService, 'isEnrolled'>;
+}> = async (app, { config, db, oidc, sessions, secondFactors }) => {
   const tags = ['Sign-in'];
   const cookieBase = { httpOnly: true, secure: config.session.secureCookies, sameSite: 'lax' as const };
 
@@ -96,6 +98,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
     const user = await findUserForSubject(db, result);
     if (!user?.active) throw new AppError('NO_PERMISSION');
     const { token } = await sessions.create(user.id, result.tokens);
+    // The session is proven when the sign-in proved the strongest factor the user has: the second factor
+    // when one is enrolled (the ID token's amr says so), else the password. Step-up reads this.
+    const secondFactorUsed = result.amr.some((method) => method === 'otp' || method === 'mfa');
+    if (secondFactorUsed || !(await secondFactors.isEnrolled(user.id)))
+      await sessions.markVerified(db, { token });
     await recordAudit(db, {
       actor: { id: user.id, name: user.username },
       entityType: 'user',
@@ -132,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/logout',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', duringEnrolment: true },
       schema: { tags, response: { 200: z.object({ redirectTo: z.string() }), ...errorResponses(401, 403) } },
     },
     async (request, reply) => {

@@ -89,7 +89,14 @@ export function createOidcClient(options: {
     async finishLogin(
       callbackUrl: URL,
       checks: { state: string; nonce: string; codeVerifier: string },
-    ): Promise<{ subject: string; email: string | undefined; emailVerified: boolean; tokens: TokenSet }> {
+    ): Promise<{
+      subject: string;
+      email: string | undefined;
+      emailVerified: boolean;
+      /** How the user authenticated (RFC 8176): `pwd`, and `otp`/`mfa` when a second factor was used. */
+      amr: string[];
+      tokens: TokenSet;
+    }> {
       const response = await client.authorizationCodeGrant(await configuration(), callbackUrl, {
         pkceCodeVerifier: checks.codeVerifier,
         expectedState: checks.state,
@@ -102,6 +109,7 @@ export function createOidcClient(options: {
         subject: claims.sub,
         email: typeof claims.email === 'string' ? claims.email : undefined,
         emailVerified: claims.email_verified !== false,
+        amr: Array.isArray(claims.amr) ? claims.amr.filter((method) => typeof method === 'string') : [],
         tokens: toTokenSet(response),
       };
     },

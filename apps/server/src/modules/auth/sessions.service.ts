@@ -8,7 +8,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
+import { globalSettings, sessions, userSecondFactors, users } from '../../db/schema/index';
 import { decrypt, deriveKey, encrypt, randomToken, sha256 } from '../../lib/crypto';
 import { UNLIMITED, type Scope } from '../../lib/scope';
 import type { Principal } from '../../plugins/access';
@@ -39,6 +39,9 @@ const sessionColumns = {
   role: users.role,
   active: users.active,
   ...scopeColumns,
+  verifiedAt: sessions.verifiedAt,
+  secondFactorConfirmedAt: userSecondFactors.confirmedAt,
+  secondFactorRequired: sql<boolean>`exists (select 1 from ${globalSettings} where ${globalSettings.id} = 1 and ${users.role} = any(${globalSettings.secondFactorRoles}))`,
 };
 
 /** First key of the two-key advisory locks that serialise refreshes of one session across instances. */
@@ -63,6 +66,7 @@ export function createSessionsService(options: {
       .select(sessionColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(userSecondFactors, eq(userSecondFactors.userId, sessions.userId))
       .where(eq(sessions.tokenHash, sha256(token)));
     return row;
   }
@@ -183,10 +187,30 @@ export function createSessionsService(options: {
         casinoIds: row.casinoIds,
         integrationIds: row.integrationIds,
       };
-      return {
-        principal: { userId: row.userId, username: row.username, role, scope, sessionId: row.id },
-        info: { sessionId: row.id, user: account, expiresAt: row.expiresAt.toISOString() },
+      const secondFactor = {
+        required: Boolean(row.secondFactorRequired),
+        enrolled: row.secondFactorConfirmedAt !== null,
       };
+      return {
+        principal: {
+          userId: row.userId,
+          username: row.username,
+          role,
+          scope,
+          sessionId: row.id,
+          secondFactor,
+          verifiedAt: row.verifiedAt,
+        },
+        info: { sessionId: row.id, user: account, expiresAt: row.expiresAt.toISOString(), secondFactor },
+      };
+    },
+
+    /** Records that the session proved the user's strongest factor now (sign-in, enrolment). */
+    async markVerified(tx: Db, session: { id: string } | { token: string }): Promise<void> {
+      await tx
+        .update(sessions)
+        .set({ verifiedAt: new Date(now()) })
+        .where('id' in session ? eq(sessions.id, session.id) : eq(sessions.tokenHash, sha256(session.token)));
     },
 
     /** Ends one session; gives back what is needed to end it at the identity server too. */

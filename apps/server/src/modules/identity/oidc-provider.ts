@@ -58,7 +58,8 @@ export async function createEmbeddedProvider(options: {
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile', 'offline_access'],
     claims: {
-      openid: ['sub'],
+      // amr: which factors the sign-in used (RFC 8176) — the BFF learns from it that a second factor was.
+      openid: ['sub', 'amr'],
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name', 'preferred_username'],
     },

@@ -5,6 +5,7 @@ import type {
   GlobalSettings,
   GlobalSettingsUpdate,
 } from '@backoffice/contracts';
+import { roles, type Role } from '@backoffice/contracts';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fxRates, globalSettings } from '../../db/schema/index';
@@ -42,6 +43,9 @@ function toSettings(row: SettingsRow): GlobalSettings {
     bigWinBetMultiple: Number(row.bigWinBetMultiple),
     bigWinMinEur: row.bigWinMinEur === null ? null : Number(row.bigWinMinEur),
     cpvDeactivateOnMismatch: row.cpvDeactivateOnMismatch,
+    secondFactorRoles: row.secondFactorRoles.filter((role): role is Role =>
+      (roles as readonly string[]).includes(role),
+    ),
     version: row.version,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
