@@ -1,4 +1,5 @@
 /** Demo data for `npm start`: believable master data, written once and left alone afterwards. */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { jurisdictions } from '../db/schema/index';
 
@@ -22,4 +23,8 @@ export async function seedDemo(db: Db): Promise<void> {
     .insert(jurisdictions)
     .values(demoJurisdictions.map((name) => ({ name })))
     .onConflictDoNothing();
+  // The demo keeps its printed one-step sign-ins: no role needs a second factor until someone says so in
+  // master data (only while the settings were never changed, so a choice made there stays).
+  await db.execute(sql`update global_settings set second_factor_roles = '{}'
+    where id = 1 and version = 1`);
 }

@@ -89,6 +89,10 @@ export function printDemoSignIns(url: string): void {
   console.log(
     `  Sign in at ${url} with one of the demo users:\n\n    ${'role'.padEnd(11)} ${'e-mail'.padEnd(28)} password\n${rows.join('\n')}\n`,
   );
+  console.log(
+    '  No role needs a second factor in the demo; to require one, choose the roles under Master data →\n' +
+      '  Configuration ("Second factor required for"): their users enrol at their next sign-in.\n',
+  );
 }
 
 /**
