@@ -3,7 +3,7 @@
  * memory data router when the UI needs routing. Mantine runs in its `test` environment (no transitions,
  * no portals) so dialogs and menus appear synchronously inside the rendered container.
  */
-import type { Language, SessionInfo } from '@backoffice/contracts';
+import type { Language, Role, SessionInfo } from '@backoffice/contracts';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { createQueryClient } from '../app/providers';
 import { changeLanguage, i18n, initI18n } from '../i18n';
 import { SessionContext } from '../lib/session';
+import { testSession } from './sessions';
 
 /** The app's query client, without retries so failures show at once. */
 export function createTestQueryClient(): QueryClient {
@@ -97,6 +98,17 @@ export async function renderRoutes(
     </TestProviders>,
   );
   return { ...result, user, queryClient, router };
+}
+
+/** A feature's screen at `url` as a signed-in user of `role` sees it, its fake API installed first. */
+export async function renderScreen(
+  api: { install(): unknown },
+  routes: RouteObject[],
+  url: string,
+  { language = 'de', role = 'admin' }: { language?: Language; role?: Role } = {},
+) {
+  api.install();
+  return renderRoutes(routes, { initialEntries: [url], language, session: testSession(role) });
 }
 
 /** The text shown as a form field's error (what `aria-describedby` points to), or undefined. */

@@ -4,9 +4,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeAllowedHashesApi } from '../../test/fake-allowed-hashes-api';
-import { fieldError, renderRoutes } from '../../test/render';
+import { fieldError, renderScreen } from '../../test/render';
 import { groupRoutes } from '../../test/routes';
-import { testSession } from '../../test/sessions';
 import { AllowedHashAddPage, AllowedHashesPage } from './index';
 
 const LIST = '/cpv/allowed-hashes';
@@ -64,15 +63,12 @@ function seeded(): FakeAllowedHashesApi {
   return api;
 }
 
-async function openScreen(
+const openScreen = (
   api: FakeAllowedHashesApi,
   url: string,
   language: Language = 'de',
   role: Role = 'admin',
-) {
-  api.install();
-  return renderRoutes(routes, { initialEntries: [url], language, session: testSession(role) });
-}
+) => renderScreen(api, routes, url, { language, role });
 
 /** The body rows of the list, as the component shown in their first cell. */
 function listedComponents(): string[] {

@@ -3,9 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeCpvApi } from '../../test/fake-cpv-api';
-import { renderRoutes } from '../../test/render';
+import { renderScreen } from '../../test/render';
 import { groupRoutes } from '../../test/routes';
-import { testSession } from '../../test/sessions';
 import { plain, rowsOf } from '../../test/tables';
 import { CpvCheckTriggerPage, CpvChecksPage } from './index';
 import { START_CHECK_CONFIRM_TEXT } from './pages/cpv-check-trigger-page';
@@ -70,10 +69,8 @@ function seeded(): FakeCpvApi {
   return api;
 }
 
-async function openScreen(api: FakeCpvApi, url: string, language: Language = 'en') {
-  api.install();
-  return renderRoutes(routes, { initialEntries: [url], language, session: testSession('developer') });
-}
+const openScreen = (api: FakeCpvApi, url: string, language: Language = 'en') =>
+  renderScreen(api, routes, url, { language, role: 'developer' });
 
 const checksTable = () => screen.getByRole('table', { name: /^(Checks|Prüfungen)$/ });
 const resultsTable = () =>
