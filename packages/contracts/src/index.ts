@@ -23,6 +23,7 @@ export * from './permissions';
 export * from './routes';
 export * from './second-factor';
 export * from './users';
+export * from './user-sessions';
 export * from './platform';
 export * from './reports';
 export * from './support';

@@ -34,6 +34,19 @@ export const userScopeSchema = z.object({
 });
 export type UserScope = z.infer<typeof userScopeSchema>;
 
+/**
+ * GLI-19 §2.8.9: what the record of a user keeps about their access (besides `createdAt`); null while it
+ * never happened. `deactivatedAt` keeps the last deactivation also after the user is active again.
+ */
+export const userAccessRecordSchema = z.object({
+  lastSignInAt: z.iso.datetime().nullable(),
+  lastSignInAddress: z.string().nullable(),
+  passwordChangedAt: z.iso.datetime().nullable(),
+  secondFactorChangedAt: z.iso.datetime().nullable(),
+  deactivatedAt: z.iso.datetime().nullable(),
+});
+export type UserAccessRecord = z.infer<typeof userAccessRecordSchema>;
+
 export const userSchema = z
   .object({
     id: userIdSchema,
@@ -44,6 +57,7 @@ export const userSchema = z
     role: roleSchema,
     active: z.boolean(),
     ...userScopeSchema.shape,
+    ...userAccessRecordSchema.shape,
   })
   .extend(recordMetaSchema.shape)
   .meta({ id: 'User' });
@@ -88,7 +102,18 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
 export const passwordResetSchema = passwordPairSchema;
 export type PasswordReset = z.infer<typeof passwordResetSchema>;
 
-export const userSortFields = ['username', 'email', 'lastName', 'role', 'updatedAt'] as const;
+export const userSortFields = [
+  'username',
+  'email',
+  'lastName',
+  'role',
+  'updatedAt',
+  'createdAt',
+  'lastSignInAt',
+  'passwordChangedAt',
+  'secondFactorChangedAt',
+  'deactivatedAt',
+] as const;
 export const userListQuerySchema = listQuerySchema(userSortFields, 'username').extend({
   role: roleSchema.optional(),
 });

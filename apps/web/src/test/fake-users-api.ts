@@ -75,6 +75,9 @@ export interface NewUser {
   casinoIds?: string[];
   integrationIds?: string[];
   password?: string;
+  lastSignInAt?: string;
+  lastSignInAddress?: string;
+  secondFactorChangedAt?: string;
 }
 
 const SCOPE_CASINOS = [
@@ -113,6 +116,11 @@ export class FakeUsersApi extends FakeApi {
       active: input.active ?? true,
       casinoIds: input.casinoIds ?? [],
       integrationIds: input.integrationIds ?? [],
+      lastSignInAt: input.lastSignInAt ?? null,
+      lastSignInAddress: input.lastSignInAddress ?? null,
+      passwordChangedAt: at,
+      secondFactorChangedAt: input.secondFactorChangedAt ?? null,
+      deactivatedAt: input.active === false ? at : null,
       version: 1,
       createdAt: at,
       updatedAt: at,
@@ -140,6 +148,7 @@ export class FakeUsersApi extends FakeApi {
       sessionId: 'session-1',
       user: this.account(),
       expiresAt: new Date(Date.UTC(2030, 0, 1)).toISOString(),
+      secondFactor: { required: false, enrolled: false },
     };
   }
 

@@ -1,5 +1,11 @@
-/** The signed-in user's own account: profile and password (which needs the current one). */
-import { permissionsOf, type Account, type AccountUpdate, type PasswordChange } from '@backoffice/contracts';
+/** The signed-in user's own account: profile, password (which needs the current one) and sessions. */
+import {
+  permissionsOf,
+  type Account,
+  type AccountUpdate,
+  type PasswordChange,
+  type UserSession,
+} from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { recordAudit, type Actor } from '../audit/audit.service';
@@ -11,7 +17,7 @@ import { createUsersRepository } from '../users/users.repository';
 export function createAccountService(deps: {
   db: Db;
   identity: IdentityService;
-  sessions: Pick<SessionsService, 'destroyOthersOfUser'>;
+  sessions: Pick<SessionsService, 'destroyOthersOfUser' | 'destroyOfUser' | 'listOfUser'>;
   /** Guessing the current password is throttled like signing in. */
   throttle: Pick<SignInThrottle, 'check' | 'recordFailure'>;
 }) {
@@ -79,6 +85,41 @@ export function createAccountService(deps: {
           before: null,
           after: null,
         });
+      });
+    },
+
+    /** The user's own sessions, the one asking marked; nobody else's are reachable from here. */
+    listSessions: (userId: string, currentSessionId: string): Promise<UserSession[]> =>
+      sessions.listOfUser(userId, currentSessionId),
+
+    /** Ends one of the user's own sessions (another device); a session of someone else is not found. */
+    endSession(actor: Actor, sessionId: string): Promise<void> {
+      return db.transaction(async (tx) => {
+        if (!(await sessions.destroyOfUser(tx, actor.id, sessionId))) throw new AppError('RECORD_NOT_FOUND');
+        await recordAudit(tx, {
+          actor,
+          entityType: 'user',
+          entityId: actor.id,
+          action: 'sign-out',
+          before: null,
+          after: { sessionId },
+        });
+      });
+    },
+
+    /** "Sign out everywhere else": every session of the user but the one asking. */
+    endOtherSessions(actor: Actor, currentSessionId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const ended = await sessions.destroyOthersOfUser(tx, actor.id, currentSessionId);
+        await recordAudit(tx, {
+          actor,
+          entityType: 'user',
+          entityId: actor.id,
+          action: 'sign-out',
+          before: null,
+          after: { sessions: ended },
+        });
+        return ended;
       });
     },
   };

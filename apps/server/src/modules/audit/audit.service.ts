@@ -34,7 +34,8 @@ export type AuditAction =
   | 'close-rejected'
   | 'soft-delete'
   | 'run'
-  | 'auto-close-failed';
+  | 'auto-close-failed'
+  | 'export';
 
 type Fields = Record<string, unknown>;
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;

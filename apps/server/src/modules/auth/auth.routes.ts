@@ -13,6 +13,7 @@ import { errorResponses } from '../../lib/http-schemas';
 import { principalOf } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import type { SecondFactorService } from '../second-factor/second-factor.service';
+import { createUsersRepository } from '../users/users.repository';
 import type { OidcClient } from './oidc-client';
 import type { SessionsService } from './sessions.service';
 import { findUserForSubject } from './subjects';
@@ -45,6 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   secondFactors: Pick<SecondFactorService, 'isEnrolled'>;
 }> = async (app, { config, db, oidc, sessions, secondFactors }) => {
   const tags = ['Sign-in'];
+  const users = createUsersRepository();
   const cookieBase = { httpOnly: true, secure: config.session.secureCookies, sameSite: 'lax' as const };
 
   app.get(
@@ -97,7 +99,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
     }
     const user = await findUserForSubject(db, result);
     if (!user?.active) throw new AppError('NO_PERMISSION');
-    const { token } = await sessions.create(user.id, result.tokens);
+    const address = request.ip;
+    const { token } = await sessions.create(user.id, result.tokens, {
+      userAgent: request.headers['user-agent'],
+      address,
+    });
+    // GLI-19 §2.8.9: here for any issuer, embedded or external — a sign-in is the session it opens.
+    await users.recordSignIn(db, user.id, address);
     // The session is proven when the sign-in proved the strongest factor the user has: the second factor
     // when one is enrolled (the ID token's amr says so), else the password. Step-up reads this.
     const secondFactorUsed = result.amr.some((method) => method === 'otp' || method === 'mfa');
@@ -109,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       entityId: user.id,
       action: 'sign-in',
       before: null,
-      after: { address: request.ip },
+      after: { address },
     });
     return reply
       .setCookie(SESSION_COOKIE, token, {

@@ -3,8 +3,14 @@
  * (idle timeout, absolute lifetime) and the identity server's tokens, encrypted. Access tokens are
  * refreshed when fewer than 5 seconds remain; a 400 on refresh ends the session.
  */
-import { permissionsOf, type Account, type Role, type SessionInfo } from '@backoffice/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  permissionsOf,
+  type Account,
+  type Role,
+  type SessionInfo,
+  type UserSession,
+} from '@backoffice/contracts';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Db } from '../../db/client';
@@ -14,6 +20,7 @@ import { UNLIMITED, type Scope } from '../../lib/scope';
 import type { Principal } from '../../plugins/access';
 import { scopeColumns } from '../users/users.repository';
 import { isRefreshRejected, type OidcClient, type TokenSet } from './oidc-client';
+import { describeUserAgent } from './user-agent';
 
 /** Spec §4: refresh when fewer than 5 seconds of validity remain. */
 export const REFRESH_THRESHOLD_MS = 5_000;
@@ -43,6 +50,15 @@ const sessionColumns = {
   secondFactorConfirmedAt: userSecondFactors.confirmedAt,
   secondFactorRequired: sql<boolean>`exists (select 1 from ${globalSettings} where ${globalSettings.id} = 1 and ${users.role} = any(${globalSettings.secondFactorRoles}))`,
 };
+
+/** Where a session was started from, as the request that created it tells. */
+export interface SessionOrigin {
+  userAgent: string | undefined;
+  address: string;
+}
+
+/** A user agent is whatever the browser sends: kept to a length that names a device and no more. */
+const USER_AGENT_MAX_LENGTH = 512;
 
 /** First key of the two-key advisory locks that serialise refreshes of one session across instances. */
 const REFRESH_LOCK_NAMESPACE = 727_003;
@@ -129,7 +145,11 @@ export function createSessionsService(options: {
 
   return {
     /** Starts a session for a user; returns the token for the cookie. */
-    async create(userId: string, tokens: TokenSet): Promise<{ token: string; sessionId: string }> {
+    async create(
+      userId: string,
+      tokens: TokenSet,
+      origin?: SessionOrigin,
+    ): Promise<{ token: string; sessionId: string }> {
       const token = randomToken();
       const [row] = await db
         .insert(sessions)
@@ -140,6 +160,8 @@ export function createSessionsService(options: {
           lastSeenAt: new Date(now()),
           accessTokenExpiresAt: tokens.accessTokenExpiresAt ? new Date(tokens.accessTokenExpiresAt) : null,
           tokens: seal(tokens),
+          userAgent: origin?.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
+          address: origin?.address ?? null,
         })
         .returning({ id: sessions.id });
       return { token, sessionId: row!.id };
@@ -226,14 +248,65 @@ export function createSessionsService(options: {
       return { userId: row.userId, idToken: unseal(row.tokens).idToken };
     },
 
-    /** Ends every session of a user at once (deactivated, deleted, password reset). */
-    async destroyAllOfUser(tx: Db, userId: string): Promise<void> {
-      await tx.delete(sessions).where(eq(sessions.userId, userId));
+    /**
+     * The live sessions of a user, the most recently active first; `currentSessionId` (the one asking) is
+     * marked. Sessions past their idle or absolute limit are gone for their browser already and not listed.
+     */
+    async listOfUser(userId: string, currentSessionId: string): Promise<UserSession[]> {
+      const current = now();
+      const rows = await db
+        .select({
+          id: sessions.id,
+          userAgent: sessions.userAgent,
+          address: sessions.address,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            gt(sessions.expiresAt, new Date(current)),
+            gt(sessions.lastSeenAt, new Date(current - config.session.idleTimeoutMs)),
+          ),
+        )
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt), sessions.id);
+      return rows.map((row) => ({
+        id: row.id,
+        ...describeUserAgent(row.userAgent),
+        userAgent: row.userAgent,
+        address: row.address,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === currentSessionId,
+      }));
     },
 
-    /** Ends a user's sessions except the one making the request (own password changed). */
-    async destroyOthersOfUser(tx: Db, userId: string, keepSessionId: string): Promise<void> {
-      await tx.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+    /** Ends one session of a user: its browser's next request is 401. False when the user has no such session. */
+    async destroyOfUser(tx: Db, userId: string, sessionId: string): Promise<boolean> {
+      const ended = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
+        .returning({ id: sessions.id });
+      return ended.length > 0;
+    },
+
+    /** Ends every session of a user at once (deactivated, deleted, password reset); gives their number. */
+    async destroyAllOfUser(tx: Db, userId: string): Promise<number> {
+      const ended = await tx
+        .delete(sessions)
+        .where(eq(sessions.userId, userId))
+        .returning({ id: sessions.id });
+      return ended.length;
+    },
+
+    /** Ends a user's sessions except the one making the request (own password changed); gives their number. */
+    async destroyOthersOfUser(tx: Db, userId: string, keepSessionId: string): Promise<number> {
+      const ended = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+        .returning({ id: sessions.id });
+      return ended.length;
     },
   };
 }

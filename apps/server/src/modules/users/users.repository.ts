@@ -1,7 +1,13 @@
 import type { User, UserListQuery } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { userCasinoScopes, userIntegrationScopes, users } from '../../db/schema/index';
+import {
+  identityCredentials,
+  userCasinoScopes,
+  userIntegrationScopes,
+  userSecondFactors,
+  users,
+} from '../../db/schema/index';
 import { likePattern, toIso } from '../../lib/sql';
 
 /** A user's casino and integration scope, as sorted arrays, for any query that selects from `users`. */
@@ -14,6 +20,9 @@ export const scopeColumns = {
   >`array(select integration_id from user_integration_scopes where user_id = ${users.id} order by 1)`,
 };
 
+/** The last password change; the embedded identity server's, null with an external issuer. */
+const passwordChangedAt = sql<Date | null>`(select ${identityCredentials.changedAt} from ${identityCredentials} where ${identityCredentials.userId} = ${users.id})`;
+
 const columns = {
   id: users.id,
   username: users.username,
@@ -25,11 +34,38 @@ const columns = {
   version: users.version,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  lastSignInAt: users.lastSignInAt,
+  lastSignInAddress: users.lastSignInAddress,
+  // The driver does not parse a subquery's timestamp: it is read as the date it is.
+  passwordChangedAt: passwordChangedAt.mapWith(users.createdAt),
+  secondFactorChangedAt: users.secondFactorChangedAt,
+  deactivatedAt: users.deactivatedAt,
   ...scopeColumns,
 };
 
-function toUser(row: Omit<User, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date }): User {
-  return { ...row, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) };
+type DateFields =
+  | 'createdAt'
+  | 'updatedAt'
+  | 'lastSignInAt'
+  | 'passwordChangedAt'
+  | 'secondFactorChangedAt'
+  | 'deactivatedAt';
+type UserRow = Omit<User, DateFields> & { createdAt: Date; updatedAt: Date } & {
+  [Field in Exclude<DateFields, 'createdAt' | 'updatedAt'>]: Date | null;
+};
+
+const toIsoOrNull = (date: Date | null) => (date ? toIso(date) : null);
+
+function toUser(row: UserRow): User {
+  return {
+    ...row,
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+    lastSignInAt: toIsoOrNull(row.lastSignInAt),
+    passwordChangedAt: toIsoOrNull(row.passwordChangedAt),
+    secondFactorChangedAt: toIsoOrNull(row.secondFactorChangedAt),
+    deactivatedAt: toIsoOrNull(row.deactivatedAt),
+  };
 }
 
 const sortColumns = {
@@ -38,7 +74,16 @@ const sortColumns = {
   lastName: users.lastName,
   role: users.role,
   updatedAt: users.updatedAt,
+  createdAt: users.createdAt,
+  lastSignInAt: users.lastSignInAt,
+  passwordChangedAt,
+  secondFactorChangedAt: users.secondFactorChangedAt,
+  deactivatedAt: users.deactivatedAt,
 } as const;
+
+/** Users without the date (never signed in, never deactivated) come last in either direction. */
+const orderBy = (column: SQL | (typeof sortColumns)[keyof typeof sortColumns], order: 'asc' | 'desc') =>
+  order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
 
 export type UserFields = Pick<User, 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'active'>;
 
@@ -75,18 +120,29 @@ export function createUsersRepository() {
           : undefined,
         query.role ? eq(users.role, query.role) : undefined,
       );
-      const direction = query.order === 'desc' ? desc : asc;
       const [rows, [totals]] = await Promise.all([
         db
           .select(columns)
           .from(users)
           .where(filter)
-          .orderBy(direction(sortColumns[query.sort]), asc(users.id))
+          .orderBy(orderBy(sortColumns[query.sort], query.order), asc(users.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(users).where(filter),
       ]);
       return { items: rows.map(toUser), total: totals?.total ?? 0 };
+    },
+
+    /** Every user with whether a second factor is in use, by username: the access review (GLI-19 §B.2.3). */
+    async listForReview(db: Db): Promise<(User & { secondFactor: boolean })[]> {
+      const rows = await db
+        .select({
+          ...columns,
+          secondFactor: sql<boolean>`exists(select 1 from ${userSecondFactors} where ${userSecondFactors.userId} = ${users.id} and ${userSecondFactors.confirmedAt} is not null)`,
+        })
+        .from(users)
+        .orderBy(sql`lower(${users.username})`, asc(users.id));
+      return rows.map(({ secondFactor, ...row }) => ({ ...toUser(row), secondFactor }));
     },
 
     async findById(db: Db, id: string): Promise<User | undefined> {
@@ -99,7 +155,10 @@ export function createUsersRepository() {
       fields: UserFields,
       scope: { casinoIds: string[]; integrationIds: string[] },
     ): Promise<User> {
-      const [row] = await db.insert(users).values(fields).returning({ id: users.id });
+      const [row] = await db
+        .insert(users)
+        .values({ ...fields, deactivatedAt: fields.active ? null : sql`now()` })
+        .returning({ id: users.id });
       await replaceScope(db, row!.id, scope);
       return (await this.findById(db, row!.id))!;
     },
@@ -114,7 +173,15 @@ export function createUsersRepository() {
     ): Promise<User | undefined> {
       const [row] = await db
         .update(users)
-        .set({ ...fields, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+        .set({
+          ...fields,
+          // Deactivating records when; reactivating keeps the last deactivation (GLI-19 §2.8.9).
+          ...(fields.active
+            ? {}
+            : { deactivatedAt: sql`case when ${users.active} then now() else ${users.deactivatedAt} end` }),
+          version: sql`${users.version} + 1`,
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(users.id, id), eq(users.version, version)))
         .returning({ id: users.id });
       if (!row) return undefined;
@@ -127,6 +194,17 @@ export function createUsersRepository() {
       await db
         .update(users)
         .set({ version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
+    },
+
+    /**
+     * A successful sign-in (GLI-19 §2.8.9). Not a change of the record: no new version, so an admin's
+     * edit of the user in the meantime is not refused as stale.
+     */
+    async recordSignIn(db: Db, id: string, address: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ lastSignInAt: sql`now()`, lastSignInAddress: address })
         .where(eq(users.id, id));
     },
 

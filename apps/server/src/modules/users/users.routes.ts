@@ -1,21 +1,26 @@
 import {
+  endedSessionsSchema,
   expectedVersionSchema,
   passwordResetSchema,
+  sessionIdSchema,
   userCreateSchema,
   userIdSchema,
   userListQuerySchema,
   userPageSchema,
   userSchema,
+  userSessionListSchema,
   userUpdateSchema,
 } from '@backoffice/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/http-schemas';
 import { principalOf } from '../../plugins/access';
+import { accessReviewFileName } from './access-review-csv';
 import type { UsersService } from './users.service';
 
 const tags = ['Users'];
 const params = z.object({ id: userIdSchema });
+const sessionParams = z.object({ id: userIdSchema, sessionId: sessionIdSchema });
 const config = { access: 'noRestrictions' as const };
 const actorOf = (request: Parameters<typeof principalOf>[0]) => {
   const principal = principalOf(request);
@@ -35,6 +40,33 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
       },
     },
     (request) => service.list(request.query),
+  );
+
+  app.get(
+    '/access-review.csv',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'The access review as CSV (text/csv): every user with role, status, scope and the dates of GLI-19 §2.8.9',
+        response: {
+          200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } },
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const stream = await service.accessReview(actorOf(request));
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${accessReviewFileName(new Date())}"`)
+          .header('cache-control', 'no-store')
+          // The type provider knows only serialised bodies; Fastify sends a stream as it is.
+          .send(stream as unknown as string)
+      );
+    },
   );
 
   app.get(
@@ -112,6 +144,59 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
     },
     async (request, reply) => {
       await service.resetPassword(request.params.id, request.body, actorOf(request));
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/sessions',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A user's sessions",
+        params,
+        response: { 200: userSessionListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      items: await service.listSessions(request.params.id, principalOf(request).sessionId),
+    }),
+  );
+
+  app.delete(
+    '/:id/sessions',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "End all of a user's sessions (an admin's own: all but the one asking)",
+        params,
+        response: { 200: endedSessionsSchema, ...errorResponses(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => ({
+      ended: await service.endAllSessions(
+        request.params.id,
+        actorOf(request),
+        principalOf(request).sessionId,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:id/sessions/:sessionId',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'End one session of a user',
+        params: sessionParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.endSession(request.params.id, request.params.sessionId, actorOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -3,6 +3,7 @@
  * IdentityService; its unexpected failures become the spec's identity-service messages. Nobody can
  * delete, deactivate, or change the role or scope of their own account.
  */
+import type { Readable } from 'node:stream';
 import type {
   ErrorCode,
   Page,
@@ -10,6 +11,7 @@ import type {
   User,
   UserCreate,
   UserListQuery,
+  UserSession,
   UserUpdate,
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
@@ -19,6 +21,7 @@ import { assertCurrent, withConstraintErrors } from '../../lib/writes';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import type { SessionsService } from '../auth/sessions.service';
 import type { IdentityService } from '../identity/identity.service';
+import { accessReviewCsv } from './access-review-csv';
 import { createUsersRepository, type UserFields } from './users.repository';
 
 const ENTITY = 'user';
@@ -39,13 +42,32 @@ function fieldsOf(input: UserCreate | UserUpdate): UserFields {
   return { username, email, firstName, lastName, role, active };
 }
 
+/**
+ * What the audit trail keeps of a user: the fields people change. The access record (sign-ins, password
+ * and second-factor changes, the deactivation date) follows from events with entries of their own.
+ */
+function audited(user: User) {
+  const {
+    lastSignInAt: _lastSignInAt,
+    lastSignInAddress: _lastSignInAddress,
+    passwordChangedAt: _passwordChangedAt,
+    secondFactorChangedAt: _secondFactorChangedAt,
+    deactivatedAt: _deactivatedAt,
+    ...fields
+  } = user;
+  return fields;
+}
+
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
 
 export function createUsersService(deps: {
   db: Db;
   identity: IdentityService;
-  sessions: Pick<SessionsService, 'destroyAllOfUser'>;
+  sessions: Pick<
+    SessionsService,
+    'destroyAllOfUser' | 'destroyOthersOfUser' | 'destroyOfUser' | 'listOfUser'
+  >;
   repository?: ReturnType<typeof createUsersRepository>;
 }) {
   const { db, identity, sessions } = deps;
@@ -72,17 +94,19 @@ export function createUsersService(deps: {
       return withConstraintErrors(
         () =>
           db.transaction(async (tx) => {
-            const created = await repository.insert(tx, fieldsOf(input), input);
+            const inserted = await repository.insert(tx, fieldsOf(input), input);
             await viaIdentity('IDENTITY_ADD_USER_FAILED', () =>
-              identity.setPassword(tx, created.id, input.password),
+              identity.setPassword(tx, inserted.id, input.password),
             );
+            // Read again: the record shows when the password was set.
+            const created = (await repository.findById(tx, inserted.id)) ?? inserted;
             await recordAudit(tx, {
               actor,
               entityType: ENTITY,
               entityId: created.id,
               action: 'create',
               before: null,
-              after: created,
+              after: audited(created),
             });
             return created;
           }),
@@ -111,8 +135,8 @@ export function createUsersService(deps: {
               entityType: ENTITY,
               entityId: id,
               action: 'update',
-              before,
-              after,
+              before: audited(before),
+              after: audited(after),
             });
             return after;
           }),
@@ -131,10 +155,71 @@ export function createUsersService(deps: {
           entityType: ENTITY,
           entityId: id,
           action: 'delete',
-          before,
+          before: audited(before),
           after: null,
         });
       });
+    },
+
+    /** The sessions of a user; `currentSessionId` (the admin's own) is marked when it is among them. */
+    async listSessions(id: string, currentSessionId: string): Promise<UserSession[]> {
+      if (!(await repository.findById(db, id))) throw new AppError('RECORD_NOT_FOUND');
+      return sessions.listOfUser(id, currentSessionId);
+    },
+
+    /** Ends one session of a user at once: its next request is 401. */
+    endSession(id: string, sessionId: string, actor: Actor): Promise<void> {
+      return db.transaction(async (tx) => {
+        if (!(await sessions.destroyOfUser(tx, id, sessionId))) throw new AppError('RECORD_NOT_FOUND');
+        await recordAudit(tx, {
+          actor,
+          entityType: ENTITY,
+          entityId: id,
+          action: 'sign-out',
+          before: null,
+          after: { sessionId },
+        });
+      });
+    },
+
+    /**
+     * Ends every session of a user, here and at the identity server (so the next sign-in needs the
+     * password); an admin ending their own keeps the session they ask from.
+     */
+    endAllSessions(id: string, actor: Actor, currentSessionId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        if (!(await repository.findById(tx, id))) throw new AppError('RECORD_NOT_FOUND');
+        let ended: number;
+        if (id === actor.id) {
+          ended = await sessions.destroyOthersOfUser(tx, id, currentSessionId);
+        } else {
+          ended = await sessions.destroyAllOfUser(tx, id);
+          await viaIdentity('IDENTITY_EDIT_USER_FAILED', () => identity.endSessions(tx, id));
+        }
+        await recordAudit(tx, {
+          actor,
+          entityType: ENTITY,
+          entityId: id,
+          action: 'sign-out',
+          before: null,
+          after: { sessions: ended },
+        });
+        return ended;
+      });
+    },
+
+    /** The access review as CSV (GLI-19 §B.2.3); that it was taken is audited. */
+    async accessReview(actor: Actor): Promise<Readable> {
+      const rows = await repository.listForReview(db);
+      await recordAudit(db, {
+        actor,
+        entityType: ENTITY,
+        entityId: 'access-review',
+        action: 'export',
+        before: null,
+        after: { users: rows.length },
+      });
+      return accessReviewCsv(rows);
     },
 
     /** An admin sets a new password; the user's sessions end so the old password opens nothing. */
