@@ -1,7 +1,13 @@
-import { permissionsOf, type Role, type SessionInfo } from '@backoffice/contracts';
+import { permissionsOf, type Role, type SessionInfo, type SessionSecondFactor } from '@backoffice/contracts';
 
-/** A signed-in session of a user with the role, as GET /auth/session answers it. */
-export function testSession(role: Role = 'admin'): SessionInfo {
+/**
+ * A signed-in session of a user with the role, as GET /auth/session answers it; no second factor required
+ * unless `secondFactor` says otherwise.
+ */
+export function testSession(
+  role: Role = 'admin',
+  secondFactor: SessionSecondFactor = { required: false, enrolled: false },
+): SessionInfo {
   return {
     sessionId: `session-${role}`,
     expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
@@ -16,5 +22,6 @@ export function testSession(role: Role = 'admin'): SessionInfo {
       casinoIds: [],
       integrationIds: [],
     },
+    secondFactor,
   };
 }

@@ -39,6 +39,7 @@ function installApi() {
     bigWinBetMultiple: 20,
     bigWinMinEur: 1000,
     cpvDeactivateOnMismatch: false,
+    secondFactorRoles: [],
     version: 1,
     ...meta,
   };
