@@ -89,6 +89,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { logSerializers } from './lib/log-serializers';
+import { createSecretBox } from './lib/secret-box';
 import { spaPlugin } from './plugins/spa';
 import { textGuardPlugin } from './plugins/text-guard';
 
@@ -174,6 +175,8 @@ export async function buildApp({
   });
 
   const { db } = database;
+  // One box per app: seals the secrets the services store, opens them where a call needs the plaintext.
+  const secrets = createSecretBox(config.secretsKeys);
   const identity = createEmbeddedIdentityService(db);
 
   // The BFF's OpenID client: in-process to the embedded provider, over the network to an external one.
@@ -219,7 +222,7 @@ export async function buildApp({
   // The embedded identity server answers its own endpoints before any of our hooks run.
   const provider =
     config.oidc.kind === 'embedded'
-      ? await createEmbeddedProvider({ config, database, extraClients: extraOidcClients })
+      ? await createEmbeddedProvider({ config, database, secrets, extraClients: extraOidcClients })
       : undefined;
   if (provider) mountProvider(app, provider);
 
@@ -255,16 +258,16 @@ export async function buildApp({
     prefix: '/api/jurisdictions',
     service: createJurisdictionsService(db),
   });
-  await app.register(bridgesRoutes, { prefix: '/api/bridges', service: createBridgesService(db) });
-  await app.register(bridgeHealthRoutes, { prefix: '/api/bridges', db });
-  await app.register(casinosRoutes, { prefix: '/api/casinos', service: createCasinosService(db) });
+  await app.register(bridgesRoutes, { prefix: '/api/bridges', service: createBridgesService(db, secrets) });
+  await app.register(bridgeHealthRoutes, { prefix: '/api/bridges', db, secrets });
+  await app.register(casinosRoutes, { prefix: '/api/casinos', service: createCasinosService(db, secrets) });
   await app.register(gameStudiosRoutes, {
     prefix: '/api/game-studios',
     service: createGameStudiosService(db),
   });
   await app.register(gameProvidersRoutes, {
     prefix: '/api/game-providers',
-    service: createGameProvidersService(db),
+    service: createGameProvidersService(db, secrets),
   });
   await app.register(gamesRoutes, { prefix: '/api/games', service: createGamesService(db) });
   await app.register(gameVersionsRoutes, {
@@ -281,7 +284,7 @@ export async function buildApp({
   });
   await app.register(integrationsRoutes, {
     prefix: '/api/integrations',
-    service: createIntegrationsService(db, integrations),
+    service: createIntegrationsService(db, { ...integrations, secrets }),
   });
   await app.register(apiKeysRoutes, { prefix: '/api/integrations', service: createApiKeysService(db) });
   await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
@@ -290,14 +293,14 @@ export async function buildApp({
   await app.register(auditActorsRoutes, { prefix: '/api/audit-entries/actors', db });
   const gameRounds = createGameRoundsService(db);
   await app.register(gameRoundsRoutes, { prefix: '/api/game-rounds', service: gameRounds });
-  const closures = createClosuresService(db, createGameRoundsRepository(), closuresOptions);
+  const closures = createClosuresService(db, createGameRoundsRepository(), { ...closuresOptions, secrets });
   await app.register(supportRoutes, {
     prefix: '/api/support',
     players: createPlayersService(db, gameRounds),
     closures,
     savegames: createSavegamesService(db),
   });
-  const jobDefinitions = productJobs({ closures });
+  const jobDefinitions = productJobs({ closures, secrets });
   const jobs =
     jobOptions === false
       ? null
@@ -310,7 +313,7 @@ export async function buildApp({
   await app.register(jobsRoutes, { prefix: '/api/jobs', db, definitions: jobDefinitions, runner: jobs });
   await app.register(cpvRoutes, {
     prefix: '/api/cpv',
-    service: createCpvChecksService(db, cpvOptions),
+    service: createCpvChecksService(db, { ...cpvOptions, secrets }),
     ...(jobs ? { jobs } : {}),
   });
   await app.register(alertsRoutes, { prefix: '/api/alerts', service: createAlertsService(db) });

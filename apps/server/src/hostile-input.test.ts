@@ -20,6 +20,7 @@ import { rowsOf } from './lib/sql';
 import { describeEachEngine, TEST_PASSWORD, type SignedIn } from './test/app';
 import { formAction, injectTransport, TestBrowser } from './test/browser';
 import { apiKeyFor } from './test/platform';
+import { testSecretBox } from './test/secrets';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;
@@ -267,9 +268,9 @@ describeEachEngine('hostile input on every route', (ctx) => {
     const { db } = ctx().database;
     simulator = await startBridgeSimulator({ port: 0, secret: 'demo-bridge-secret-not-for-production' });
     await seedDemo(db);
-    await seedDemoBridge(db, simulator.url);
-    await seedDemoCatalogue(db);
-    await seedDemoCasinos(db);
+    await seedDemoBridge(db, testSecretBox(), simulator.url);
+    await seedDemoCatalogue(db, testSecretBox());
+    await seedDemoCasinos(db, testSecretBox());
     await seedDemoIntegrations(db);
     await db.execute(sql`insert into integration_options (name, data_type) values ('Fuzz option', 'text')`);
     admin = await ctx().signIn('admin');

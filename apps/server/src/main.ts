@@ -11,6 +11,8 @@ import { printDemoApiKey, renewDemoApiKey, seedDemoPlatform } from './demo/platf
 import { seedDemo } from './demo/seed';
 import { bootstrapAdmin, grantDemoScopes, printDemoSignIns, seedDemoUsers } from './demo/users';
 import { createEmbeddedIdentityService } from './modules/identity/identity.service';
+import { sealPlaintextSecrets } from './modules/secrets/secrets-at-rest';
+import { createSecretBox } from './lib/secret-box';
 import { defaultWebDistDir } from './lib/paths';
 
 async function main() {
@@ -20,17 +22,21 @@ async function main() {
   const demoBridge = demo ? await startDemoBridge() : undefined;
   const database = await openDatabase(config.database);
   await runMigrations(database);
+  // Secrets an older version stored as entered are sealed before anything reads them (issue 15).
+  const secrets = createSecretBox(config.secretsKeys);
+  const sealed = await sealPlaintextSecrets(database.db, secrets);
+  if (sealed.total > 0) console.log(`  Encrypted ${sealed.total} secret(s) stored in plaintext`);
   const identity = createEmbeddedIdentityService(database.db);
   let demoApiKey: string | undefined;
   if (demo) {
     await seedDemo(database.db);
-    if (demoBridge) await seedDemoBridge(database.db, demoBridge.simulator.url);
-    await seedDemoCatalogue(database.db);
-    await seedDemoCasinos(database.db);
+    if (demoBridge) await seedDemoBridge(database.db, secrets, demoBridge.simulator.url);
+    await seedDemoCatalogue(database.db, secrets);
+    await seedDemoCasinos(database.db, secrets);
     await seedDemoIntegrations(database.db);
     await seedDemoUsers(database.db, identity);
     const seedingSince = Date.now();
-    const platform = await seedDemoPlatform(database.db);
+    const platform = await seedDemoPlatform(database.db, secrets);
     if (platform) {
       const seconds = ((Date.now() - seedingSince) / 1000).toFixed(1);
       console.log(

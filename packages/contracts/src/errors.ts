@@ -135,6 +135,11 @@ export const errorCatalogue = {
     'The operator refused the booking.',
     'Der Operator hat die Buchung abgelehnt.',
   ),
+  SECRET_UNREADABLE: define(
+    503,
+    'A stored secret cannot be decrypted with the configured keys. The operators must add the key it was encrypted with to SECRETS_KEY_PREVIOUS.',
+    'Ein gespeichertes Geheimnis lässt sich mit den konfigurierten Schlüsseln nicht entschlüsseln. Der Betrieb muss den Schlüssel, mit dem es verschlüsselt wurde, in SECRETS_KEY_PREVIOUS eintragen.',
+  ),
   DATABASE_UNAVAILABLE: define(
     503,
     'The database cannot be reached at the moment. Please try again in a moment.',

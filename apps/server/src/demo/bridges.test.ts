@@ -10,6 +10,7 @@ import {
   startDemoBridge,
   type DemoBridge,
 } from './bridges';
+import { opened, testSecretBox } from '../test/secrets';
 
 let database: TestDatabase | undefined;
 afterAll(() => database?.destroy());
@@ -20,15 +21,17 @@ it('starts the simulator for the demo and seeds a bridge that answers through th
   const { simulator } = await startDemoBridge(FREE);
   try {
     database = await createTestDatabase('pglite');
-    await seedDemoBridge(database.db, simulator.url);
-    await seedDemoBridge(database.db, simulator.url);
+    await seedDemoBridge(database.db, testSecretBox(), simulator.url);
+    await seedDemoBridge(database.db, testSecretBox(), simulator.url);
     const stored = await database.db.select().from(bridges);
     expect(stored.map((bridge) => [bridge.name, bridge.routerUrl, bridge.version])).toEqual([
       [DEMO_BRIDGE_NAME, simulator.url, 1],
     ]);
+    // Stored sealed, like every bridge secret; opened it signs what the simulator accepts.
+    expect(stored[0]!.secret).not.toContain(DEMO_BRIDGE_SECRET);
     const health = await createBridgeClient().health({
       routerUrl: stored[0]!.routerUrl,
-      secret: stored[0]!.secret,
+      secret: opened(stored[0]!.secret),
     });
     expect(health).toMatchObject({ status: 'ok' });
   } finally {
@@ -39,12 +42,12 @@ it('starts the simulator for the demo and seeds a bridge that answers through th
 it('points the demo bridge at the simulator where it runs now, and leaves other bridges alone', async () => {
   const own = await createTestDatabase('pglite');
   try {
-    await seedDemoBridge(own.db, 'http://127.0.0.1:4610');
+    await seedDemoBridge(own.db, testSecretBox(), 'http://127.0.0.1:4610');
     await own.db.insert(bridges).values([
       { name: 'Someone else', routerUrl: 'http://127.0.0.1:4610', secret: DEMO_BRIDGE_SECRET },
       { name: 'Another', routerUrl: 'http://127.0.0.1:4610', secret: 'another-secret' },
     ]);
-    await seedDemoBridge(own.db, 'http://127.0.0.1:47123');
+    await seedDemoBridge(own.db, testSecretBox(), 'http://127.0.0.1:47123');
     const stored = await own.db.select().from(bridges).orderBy(bridges.name);
     expect(stored.map((bridge) => [bridge.name, bridge.routerUrl, bridge.version])).toEqual([
       ['Another', 'http://127.0.0.1:4610', 1],

@@ -9,6 +9,8 @@ import { startBridgeSimulator, type BridgeSimulator } from '../../../../tools/br
 import { ConfigError } from '../config';
 import type { Db } from '../db/client';
 import { bridges } from '../db/schema/index';
+import { openSecret, sealSecret } from '../lib/sealed-secrets';
+import type { SecretBox } from '../lib/secret-box';
 
 /** Only for the local demo: anyone who reads this file knows it. */
 export const DEMO_BRIDGE_SECRET = 'demo-bridge-secret-not-for-production';
@@ -101,24 +103,33 @@ export function printDemoBridge({ simulator, takenDefaults }: DemoBridge): void 
  * The demo bridge, pointing at the simulator: seeded once, and its router URL kept at the simulator's
  * actual address when the simulator's port changed since (only the demo bridge, by its name and secret).
  */
-export async function seedDemoBridge(db: Db, routerUrl: string): Promise<void> {
+export async function seedDemoBridge(db: Db, box: SecretBox, routerUrl: string): Promise<void> {
   await db
     .insert(bridges)
     .values({
       name: DEMO_BRIDGE_NAME,
       routerUrl,
-      secret: DEMO_BRIDGE_SECRET,
+      secret: sealSecret(box, DEMO_BRIDGE_SECRET),
       properties: { region: 'local' },
     })
     .onConflictDoNothing();
+  // The secret is sealed (with a fresh IV each time), so the demo bridge is told by opening it.
+  const [demo] = await db
+    .select({ id: bridges.id, secret: bridges.secret })
+    .from(bridges)
+    .where(and(eq(bridges.name, DEMO_BRIDGE_NAME), ne(bridges.routerUrl, routerUrl)));
+  if (!demo || !isDemoSecret(box, demo.secret)) return;
   await db
     .update(bridges)
     .set({ routerUrl, version: sql`${bridges.version} + 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(bridges.name, DEMO_BRIDGE_NAME),
-        eq(bridges.secret, DEMO_BRIDGE_SECRET),
-        ne(bridges.routerUrl, routerUrl),
-      ),
-    );
+    .where(and(eq(bridges.id, demo.id), ne(bridges.routerUrl, routerUrl)));
+}
+
+/** Whether a stored secret is the demo's; one the box cannot open is someone else's. */
+function isDemoSecret(box: SecretBox, stored: string): boolean {
+  try {
+    return openSecret(box, stored) === DEMO_BRIDGE_SECRET;
+  } catch {
+    return false;
+  }
 }

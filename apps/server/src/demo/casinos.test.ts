@@ -6,6 +6,7 @@ import { seedDemoBridge } from './bridges';
 import { seedDemoCasinos } from './casinos';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemo } from './seed';
+import { testSecretBox } from '../test/secrets';
 
 let database: TestDatabase | undefined;
 afterEach(() => database?.destroy());
@@ -14,10 +15,10 @@ it('seeds the demo casinos once, on the demo bridge, with valid operator configu
   database = await createTestDatabase('pglite');
   const { db } = database;
   await seedDemo(db);
-  await seedDemoBridge(db, 'http://127.0.0.1:4610');
-  await seedDemoCatalogue(db);
-  await seedDemoCasinos(db);
-  await seedDemoCasinos(db);
+  await seedDemoBridge(db, testSecretBox(), 'http://127.0.0.1:4610');
+  await seedDemoCatalogue(db, testSecretBox());
+  await seedDemoCasinos(db, testSecretBox());
+  await seedDemoCasinos(db, testSecretBox());
 
   const stored = await db.select().from(casinos).orderBy(casinos.id);
   expect(stored.map((casino) => casino.id)).toEqual([
@@ -42,7 +43,7 @@ it('seeds the demo casinos once, on the demo bridge, with valid operator configu
 it('seeds nothing without the demo bridge', async () => {
   database = await createTestDatabase('pglite');
   await seedDemo(database.db);
-  await seedDemoCatalogue(database.db);
-  await seedDemoCasinos(database.db);
+  await seedDemoCatalogue(database.db, testSecretBox());
+  await seedDemoCasinos(database.db, testSecretBox());
   expect(await database.db.select().from(casinos)).toEqual([]);
 });

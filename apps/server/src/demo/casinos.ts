@@ -4,6 +4,8 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { sealEnteredSecrets } from '../lib/sealed-secrets';
+import type { SecretBox } from '../lib/secret-box';
 import {
   bridges,
   casinoGames,
@@ -120,7 +122,7 @@ const demoCasinos: DemoCasino[] = [
 ];
 
 /** Seeds the demo casinos once; without the demo bridge (no simulator) there is nothing to seed. */
-export async function seedDemoCasinos(db: Db): Promise<void> {
+export async function seedDemoCasinos(db: Db, box: SecretBox): Promise<void> {
   await db.transaction(async (tx) => {
     const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(casinos);
     if ((existing?.n ?? 0) > 0) return;
@@ -148,7 +150,12 @@ export async function seedDemoCasinos(db: Db): Promise<void> {
     for (const demo of demoCasinos) {
       const jurisdictionId = jurisdictionIds.get(demo.jurisdiction);
       if (!jurisdictionId) continue;
-      await tx.insert(casinos).values({ ...demo.casino, bridgeId: bridge.id, jurisdictionId });
+      await tx.insert(casinos).values({
+        ...demo.casino,
+        secrets: sealEnteredSecrets(box, demo.casino.secrets ?? {}),
+        bridgeId: bridge.id,
+        jurisdictionId,
+      });
       const configs = demo.providerConfigs.filter(({ providerId }) => providerIds.has(providerId));
       if (configs.length > 0) {
         await tx

@@ -1,6 +1,8 @@
 /** Demo game catalogue for `npm start`: a few studios and providers, three dozen games with versions. */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { sealEnteredSecrets } from '../lib/sealed-secrets';
+import type { SecretBox } from '../lib/secret-box';
 import {
   gameProviders,
   games,
@@ -77,14 +79,22 @@ const demoGames: [string, string, number, string, number, number, number][] = [
   ['wild-west-wagons', 'Wild West Wagons', 1, 'own-rgs', 95.9, 6000, 10],
 ];
 
-export async function seedDemoCatalogue(db: Db): Promise<void> {
+export async function seedDemoCatalogue(db: Db, box: SecretBox): Promise<void> {
   await db.transaction(async (tx) => {
     // Seeded once: a catalogue that already has games is the user's, not ours to touch.
     const [existing] = await tx.select({ n: sql<number>`count(*)::int` }).from(games);
     if ((existing?.n ?? 0) > 0) return;
 
     await tx.insert(gameStudios).values(studios).onConflictDoNothing();
-    await tx.insert(gameProviders).values(providers).onConflictDoNothing();
+    await tx
+      .insert(gameProviders)
+      .values(
+        providers.map((provider) => ({
+          ...provider,
+          secrets: sealEnteredSecrets(box, provider.secrets ?? {}),
+        })),
+      )
+      .onConflictDoNothing();
     const studioIds = await Promise.all(
       studios.map(async ({ name }) => {
         const [row] = await tx

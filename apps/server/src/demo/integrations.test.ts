@@ -20,6 +20,7 @@ import { DEMO_BRIDGE_SECRET, seedDemoBridge } from './bridges';
 import { seedDemoCatalogue } from './catalogue';
 import { seedDemoIntegrations } from './integrations';
 import { seedDemo } from './seed';
+import { testSecretBox } from '../test/secrets';
 
 const DEMO_CASINOS = ['lucky-malta', 'nordic-star', 'rheinspiel', 'thames-play'];
 
@@ -30,8 +31,8 @@ beforeAll(async () => {
   simulator = await startBridgeSimulator({ port: 0, controlPort: 0, secret: DEMO_BRIDGE_SECRET });
   database = await createTestDatabase('pglite');
   await seedDemo(database.db);
-  await seedDemoBridge(database.db, simulator.url);
-  await seedDemoCatalogue(database.db);
+  await seedDemoBridge(database.db, testSecretBox(), simulator.url);
+  await seedDemoCatalogue(database.db, testSecretBox());
 });
 
 afterAll(async () => {
@@ -98,7 +99,12 @@ it('seeds nothing while there are no casinos, and the two integrations once they
   ]);
   expect((await database.db.select().from(integrationGames)).length).toBe(5);
 
-  const result = await createIntegrationsService(database.db).push('demo-platform-eu', 1, UNLIMITED, null);
+  const result = await createIntegrationsService(database.db, { secrets: testSecretBox() }).push(
+    'demo-platform-eu',
+    1,
+    UNLIMITED,
+    null,
+  );
   expect(result.configurationVersion).toBe(1);
   expect(simulator.configurations().map((entry) => entry.integrationId)).toEqual(['demo-platform-eu']);
 });

@@ -25,6 +25,7 @@ import {
 } from './platform';
 import { seedDemo } from './seed';
 import { demoSupportRoundId, demoSupportRounds } from './support-cases';
+import { testSecretBox } from '../test/secrets';
 
 const NOW = new Date('2026-05-14T15:30:00.000Z');
 const ROUNDS = 6_000;
@@ -50,11 +51,11 @@ describe('demo platform data', () => {
     database = await createTestDatabase('pglite');
     const { db } = database;
     await seedDemo(db);
-    await seedDemoBridge(db, 'http://127.0.0.1:4610');
-    await seedDemoCatalogue(db);
-    await seedDemoCasinos(db);
+    await seedDemoBridge(db, testSecretBox(), 'http://127.0.0.1:4610');
+    await seedDemoCatalogue(db, testSecretBox());
+    await seedDemoCasinos(db, testSecretBox());
     await seedDemoIntegrations(db);
-    seeded = await seedDemoPlatform(db, { rounds: ROUNDS, now: NOW });
+    seeded = await seedDemoPlatform(db, testSecretBox(), { rounds: ROUNDS, now: NOW });
   });
 
   afterAll(async () => {
@@ -73,7 +74,9 @@ describe('demo platform data', () => {
     expect(new Date(range!.first).getTime()).toBeLessThan(Date.parse('2026-02-14T00:00:00Z'));
     expect(new Date(range!.last).getTime()).toBeLessThan(NOW.getTime());
 
-    expect(await seedDemoPlatform(database.db, { rounds: ROUNDS, now: NOW })).toBeUndefined();
+    expect(
+      await seedDemoPlatform(database.db, testSecretBox(), { rounds: ROUNDS, now: NOW }),
+    ).toBeUndefined();
     const [after] = await query<{ n: number }>(sql`select count(*)::int as n from game_rounds`);
     expect(Number(after!.n)).toBe(ROUNDS + SUPPORT_ROUNDS);
   });
@@ -338,8 +341,8 @@ describe('demo platform data without the demo integrations', () => {
     const database = await createTestDatabase('pglite');
     try {
       await seedDemo(database.db);
-      await seedDemoCatalogue(database.db);
-      expect(await seedDemoPlatform(database.db, { rounds: 100, now: NOW })).toBeUndefined();
+      await seedDemoCatalogue(database.db, testSecretBox());
+      expect(await seedDemoPlatform(database.db, testSecretBox(), { rounds: 100, now: NOW })).toBeUndefined();
       expect(await renewDemoApiKey(database.db)).toBeUndefined();
       const [rounds] = await rowsOf<{ n: number }>(
         await database.db.execute(sql`select count(*)::int as n from game_rounds`),

@@ -17,6 +17,8 @@ import {
   integrations,
   jurisdictions,
 } from '../db/schema/index';
+import { sealEnteredSecrets } from '../lib/sealed-secrets';
+import type { SecretBox } from '../lib/secret-box';
 import { rowsOf } from '../lib/sql';
 import { createMasterdataRepository } from '../modules/masterdata/masterdata.repository';
 import { generateApiKey } from '../modules/platform/api-keys';
@@ -102,7 +104,7 @@ function demoRate(currency: string, dayIndex: number): string {
   return (base * wobble).toFixed(6);
 }
 
-async function addMoreCasinos(tx: Db): Promise<void> {
+async function addMoreCasinos(tx: Db, box: SecretBox): Promise<void> {
   const [bridge] = await tx
     .select({ id: bridges.id })
     .from(bridges)
@@ -122,7 +124,12 @@ async function addMoreCasinos(tx: Db): Promise<void> {
     if (!jurisdictionId) continue;
     const [added] = await tx
       .insert(casinos)
-      .values({ ...casino, bridgeId: bridge.id, jurisdictionId })
+      .values({
+        ...casino,
+        secrets: sealEnteredSecrets(box, casino.secrets ?? {}),
+        bridgeId: bridge.id,
+        jurisdictionId,
+      })
       .onConflictDoNothing()
       .returning({ id: casinos.id });
     if (added) {
@@ -228,6 +235,7 @@ export interface DemoPlatformResult extends PlatformDataResult {
  */
 export async function seedDemoPlatform(
   db: Db,
+  box: SecretBox,
   { rounds = DEMO_PLATFORM_ROUNDS, now = new Date() }: { rounds?: number; now?: Date } = {},
 ): Promise<DemoPlatformResult | undefined> {
   return db.transaction(async (tx) => {
@@ -235,7 +243,7 @@ export async function seedDemoPlatform(
       await tx.execute(sql`select exists (select 1 from game_rounds) as found`),
     );
     if (existing[0]?.found) return undefined;
-    await addMoreCasinos(tx);
+    await addMoreCasinos(tx, box);
     const sites = await demoCasinos(tx);
     const catalogue = await tx
       .select({ gameId: games.gameId, theoreticalRtp: games.theoreticalRtp })

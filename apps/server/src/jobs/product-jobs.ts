@@ -1,15 +1,18 @@
 /** The product's background jobs, run by the job engine (jobs/engine.ts) once per schedule across instances. */
-import { cpvCheckJob } from '../modules/cpv/cpv-jobs';
+import { cpvCheckJobOf } from '../modules/cpv/cpv-jobs';
 import type { ClosuresService } from '../modules/support/closures.service';
+import type { SecretBox } from '../lib/secret-box';
 import type { JobDefinition } from './engine';
 import { runRetention } from '../modules/platform/retention';
 import { purgeExpired } from './purge';
 
 export interface ProductJobParts {
   closures: ClosuresService;
+  /** Opens the bridges' sealed secrets for the CPV job's calls (issue 15). */
+  secrets?: SecretBox;
 }
 
-export function productJobs({ closures }: ProductJobParts): readonly JobDefinition[] {
+export function productJobs({ closures, secrets }: ProductJobParts): readonly JobDefinition[] {
   return [
     {
       name: 'housekeeping',
@@ -49,6 +52,6 @@ export function productJobs({ closures }: ProductJobParts): readonly JobDefiniti
       },
     },
     // Control program verification: daily, and the checks asked for on the trigger screen.
-    cpvCheckJob,
+    cpvCheckJobOf({ secrets }),
   ];
 }

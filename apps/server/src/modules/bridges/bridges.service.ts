@@ -1,6 +1,8 @@
 import type { BridgeCreate, BridgeUpdate } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { configService } from '../../lib/config-service';
+import { sealSecret } from '../../lib/sealed-secrets';
+import type { SecretBox } from '../../lib/secret-box';
 import {
   createBridgesRepository,
   toBridge,
@@ -8,7 +10,8 @@ import {
   type StoredBridge,
 } from './bridges.repository';
 
-export function createBridgesService(db: Db, repository = createBridgesRepository()) {
+/** Bridges; their shared secret is stored sealed by `secrets` (issue 15) and never answered. */
+export function createBridgesService(db: Db, secrets: SecretBox, repository = createBridgesRepository()) {
   return configService(db, {
     repository,
     entityType: 'bridge',
@@ -23,11 +26,11 @@ export function createBridgesService(db: Db, repository = createBridgesRepositor
     },
     toItem: toBridge,
     audited: ({ version: _v, createdAt: _c, updatedAt: _u, ...bridge }: StoredBridge) => bridge,
-    created: (input: BridgeCreate): BridgeValues => input,
+    created: (input: BridgeCreate): BridgeValues => ({ ...input, secret: sealSecret(secrets, input.secret) }),
     // An empty secret keeps the stored one: it is never sent to the browser to be sent back.
     changed: ({ secret, ...input }: Omit<BridgeUpdate, 'version'>, current) => ({
       ...input,
-      secret: secret || current.secret,
+      secret: secret ? sealSecret(secrets, secret) : current.secret,
     }),
   });
 }

@@ -6,6 +6,7 @@ import { bridges } from '../../db/schema/index';
 import { ENGLISH, expectError, UNKNOWN_UUID } from '../../test/api';
 import { describeEachEngine } from '../../test/app';
 import { clearAuditTrail } from '../../test/databases';
+import { opened } from '../../test/secrets';
 
 const BASE = '/api/bridges';
 const SECRET = 'a-shared-secret-of-the-operator';
@@ -29,8 +30,11 @@ describeEachEngine('bridges API', (ctx) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json<Bridge>();
   }
-  const stored = async (id: string) =>
-    (await ctx().database.db.select().from(bridges).where(eq(bridges.id, id)))[0];
+  /** The stored bridge with its secret opened (it is stored sealed: secrets-at-rest.test). */
+  const stored = async (id: string) => {
+    const [row] = await ctx().database.db.select().from(bridges).where(eq(bridges.id, id));
+    return row && { ...row, secret: opened(row.secret) };
+  };
   const trail = async (id: string) =>
     (
       await inject({

@@ -19,6 +19,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { casinoInScope, integrationInScope, type Scope } from '../../lib/scope';
+import { sealEnteredSecrets } from '../../lib/sealed-secrets';
+import type { SecretBox } from '../../lib/secret-box';
 import { pageOf } from '../../lib/sql';
 import { changeVersioned, withConstraintErrors } from '../../lib/writes';
 import { createAssignedGamesRepository } from '../games/assigned-games.repository';
@@ -115,6 +117,8 @@ function asSeenIn(scope: Scope, casino: Casino): Casino {
 
 export function createCasinosService(
   db: Db,
+  /** Seals the operator-API secrets entered (issue 15); kept ones stay as stored. */
+  box: SecretBox,
   repository = createCasinosRepository(),
   assignedGames = createAssignedGamesRepository('casino'),
 ) {
@@ -198,7 +202,8 @@ export function createCasinosService(
     /** A scoped user may create only a casino whose id their scope names (else they could never see it). */
     async create(input: CasinoCreate, { scope, actor }: Caller): Promise<Casino> {
       if (!casinoInScope(scope, input.id)) throw new AppError('NO_PERMISSION');
-      const stored = resolveOperatorConfig(input.api, input.config, input.clearSecrets);
+      const resolved = resolveOperatorConfig(input.api, input.config, input.clearSecrets);
+      const stored = { ...resolved, secrets: sealEnteredSecrets(box, resolved.secrets) };
       return withConstraintErrors(
         () =>
           db.transaction(async (tx) => {
@@ -228,7 +233,11 @@ export function createCasinosService(
               () => repository.findById(tx, id),
               version,
               async (current) => {
-                const stored = resolveOperatorConfig(input.api, input.config, input.clearSecrets, current);
+                const resolved = resolveOperatorConfig(input.api, input.config, input.clearSecrets, current);
+                const stored = {
+                  ...resolved,
+                  secrets: sealEnteredSecrets(box, resolved.secrets, current.secrets),
+                };
                 await checkReferences(tx, input);
                 if (!(await repository.update(tx, id, version, valuesOf(input, stored)))) return undefined;
                 await writeChildren(tx, id, input);

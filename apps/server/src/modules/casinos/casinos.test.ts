@@ -35,6 +35,7 @@ import {
 } from '../../db/schema/index';
 import { ENGLISH, expectError, resetCatalogue, UNKNOWN_UUID } from '../../test/api';
 import { describeEachEngine, type SignedIn, type TestContext } from '../../test/app';
+import { openedSecrets, testSecretBox } from '../../test/secrets';
 import { createCasinosRepository } from './casinos.repository';
 import { createCasinosService } from './casinos.service';
 
@@ -256,9 +257,10 @@ function helpers(ctx: () => TestContext) {
     return response.json<Page<AssignedGame>>();
   }
 
+  /** The stored casino with its secrets opened (they are stored sealed: secrets-at-rest.test). */
   async function stored(id: string) {
     const [row] = await db().select().from(casinos).where(eq(casinos.id, id));
-    return row;
+    return row && { ...row, secrets: openedSecrets(row.secrets) };
   }
 
   /** Everything stored about casinos, to show that a refused request changed nothing. */
@@ -1202,7 +1204,7 @@ describeEachEngine('casinos API', (ctx) => {
       await h.created();
       const real = createCasinosRepository();
       // A repository that sees no integration: as if one was bound between the check and the delete.
-      const service = createCasinosService(h.db(), {
+      const service = createCasinosService(h.db(), testSecretBox(), {
         ...real,
         isIntegrationDefault: async () => false,
         findById: async (db, id) => {

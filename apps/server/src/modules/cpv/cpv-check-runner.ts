@@ -15,6 +15,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts } from '../../db/schema/index';
 import { recordCpvResult } from '../../lib/metrics';
+import { openSecret } from '../../lib/sealed-secrets';
+import type { SecretBox } from '../../lib/secret-box';
 import { recordAudit } from '../audit/audit.service';
 import { BridgeCallError, createBridgeClient, type BridgeClientOptions } from '../bridges/bridge-client';
 import { createSignificantEventsRepository } from '../significant-events/significant-events.repository';
@@ -30,6 +32,8 @@ export const SCHEDULE_TRIGGER = 'schedule';
 export interface CpvRunnerOptions {
   /** Timeouts of the bridge calls (tests shorten them). */
   bridgeClient?: BridgeClientOptions;
+  /** Opens the bridges' sealed secrets to sign the requests (issue 15); the app always passes its box. */
+  secrets?: SecretBox;
   /** Size and time limits of a frontend download. */
   frontend?: FrontendHashOptions;
   /** How many frontends are downloaded at once (default 4). */
@@ -197,7 +201,10 @@ export function createCpvCheckRunner(db: Db, options: CpvRunnerOptions = {}) {
     const answers = await Promise.all(
       bridges.map(async (bridge): Promise<Finding[]> => {
         try {
-          const { components } = await client.cpvComponents(bridge);
+          const { components } = await client.cpvComponents({
+            routerUrl: bridge.routerUrl,
+            secret: openSecret(options.secrets, bridge.secret),
+          });
           return components.map((component) => ({
             component: component.name,
             source: 'bridge',

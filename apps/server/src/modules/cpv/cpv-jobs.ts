@@ -41,5 +41,3 @@ export function cpvCheckJobOf(options: CpvRunnerOptions = {}): JobDefinition {
     },
   };
 }
-
-export const cpvCheckJob: JobDefinition = cpvCheckJobOf();

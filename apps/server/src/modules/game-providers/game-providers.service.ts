@@ -1,10 +1,22 @@
 import type { GameProviderCreate, GameProviderUpdate } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { configService } from '../../lib/config-service';
-import { providerAuditSecrets, resolveProviderConfig } from './game-providers.config';
+import { sealEnteredSecrets } from '../../lib/sealed-secrets';
+import type { SecretBox } from '../../lib/secret-box';
+import { providerAuditSecrets, resolveProviderConfig, type StoredConfig } from './game-providers.config';
 import { createGameProvidersRepository, toGameProvider } from './game-providers.repository';
 
-export function createGameProvidersService(db: Db, repository = createGameProvidersRepository()) {
+/** Game providers; the secrets of their APIs are stored sealed by `box` (issue 15) and never answered. */
+export function createGameProvidersService(
+  db: Db,
+  box: SecretBox,
+  repository = createGameProvidersRepository(),
+) {
+  /** What was entered is sealed; kept secrets stay as stored. */
+  const sealed = ({ config, secrets }: StoredConfig, current?: StoredConfig): StoredConfig => ({
+    config,
+    secrets: sealEnteredSecrets(box, secrets, current?.secrets),
+  });
   return configService(db, {
     repository,
     entityType: 'game-provider',
@@ -25,12 +37,12 @@ export function createGameProvidersService(db: Db, repository = createGameProvid
       id,
       name,
       api,
-      ...resolveProviderConfig(api, config, clearSecrets),
+      ...sealed(resolveProviderConfig(api, config, clearSecrets)),
     }),
     changed: ({ name, api, config, clearSecrets }: Omit<GameProviderUpdate, 'version'>, current) => ({
       name,
       api,
-      ...resolveProviderConfig(api, config, clearSecrets, current),
+      ...sealed(resolveProviderConfig(api, config, clearSecrets, current), current),
     }),
     inUse: (provider) => (provider.gameCount > 0 ? 'GAME_PROVIDER_HAS_GAMES' : undefined),
   });

@@ -18,6 +18,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, gameProviders, gameStudios } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { ENGLISH, expectError, resetCatalogue } from '../../test/api';
+import { openedSecrets } from '../../test/secrets';
 import { auditEntriesOf } from '../../test/databases';
 
 const BASE = '/api/game-providers';
@@ -99,9 +100,10 @@ function helpers(ctx: () => TestContext) {
   const remove = (id: string, version: number, headers: InjectOptions['headers'] = {}) =>
     inject({ method: 'DELETE', url: `${BASE}/${id}`, query: { version: String(version) }, headers });
 
+  /** The stored provider with its secrets opened (they are stored sealed: secrets-at-rest.test). */
   async function stored(id: string) {
     const [row] = await ctx().database.db.select().from(gameProviders).where(eq(gameProviders.id, id));
-    return row;
+    return row && { ...row, secrets: openedSecrets(row.secrets) };
   }
 
   const allStored = () => ctx().database.db.select().from(gameProviders).orderBy(gameProviders.id);

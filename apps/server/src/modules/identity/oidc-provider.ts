@@ -8,6 +8,7 @@ import Provider, { type ClientMetadata, type Configuration, type KoaContextWithO
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { deriveKey } from '../../lib/crypto';
+import type { SecretBox } from '../../lib/secret-box';
 import { createOidcAdapterClass } from './oidc-adapter';
 import { loadSigningKeys } from './signing-keys';
 import { findIdentityAccount } from './accounts';
@@ -41,6 +42,8 @@ function page(title: string, body: string): string {
 export async function createEmbeddedProvider(options: {
   config: Config;
   database: Database;
+  /** Opens the signing keys, which are stored sealed (issue 15). */
+  secrets: SecretBox;
   /** Further clients, e.g. another back office signing in through this one as its external issuer. */
   extraClients?: ClientMetadata[];
 }): Promise<Provider> {
@@ -49,7 +52,7 @@ export async function createEmbeddedProvider(options: {
   const configuration: Configuration = {
     adapter: createOidcAdapterClass(database.db),
     clients: [backofficeClient(config), ...(options.extraClients ?? [])],
-    jwks: { keys: await loadSigningKeys(database) },
+    jwks: { keys: await loadSigningKeys(database, options.secrets) },
     cookies: {
       keys: [deriveKey(config.sessionSecret, 'oidc-cookies').toString('base64url')],
       long: { signed: true, httpOnly: true, sameSite: 'lax' },

@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { oidcSigningKeys } from '../../db/schema/index';
 import { describeEachEngine } from '../../test/app';
+import { testSecretBox } from '../../test/secrets';
 import { loadSigningKeys, rotateSigningKeys } from './signing-keys';
 
 describeEachEngine('signing keys', (ctx) => {
@@ -38,7 +39,9 @@ describeEachEngine('signing keys', (ctx) => {
     await second.ready();
     try {
       expect(await publishedKids(second)).toEqual(await publishedKids());
-      expect((await loadSigningKeys(ctx().database)).map((key) => key.kid)).toEqual(await publishedKids());
+      expect((await loadSigningKeys(ctx().database, testSecretBox())).map((key) => key.kid)).toEqual(
+        await publishedKids(),
+      );
     } finally {
       await second.close();
     }
@@ -46,8 +49,8 @@ describeEachEngine('signing keys', (ctx) => {
 
   it('rotates: the new key signs first, the previous still verifies, older ones retire', async () => {
     const [original] = await publishedKids();
-    const first = await rotateSigningKeys(ctx().database.db);
-    const second = await rotateSigningKeys(ctx().database.db);
+    const first = await rotateSigningKeys(ctx().database.db, testSecretBox());
+    const second = await rotateSigningKeys(ctx().database.db, testSecretBox());
     expect(second.retired).toBe(1);
     const restarted = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),

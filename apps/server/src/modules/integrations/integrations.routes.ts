@@ -228,7 +228,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
         body: pushRequestSchema,
         response: {
           200: pushResultSchema,
-          ...errorResponses(400, 401, 403, 404, 409, 502, 504),
+          ...errorResponses(400, 401, 403, 404, 409, 502, 503, 504),
         },
       },
     },

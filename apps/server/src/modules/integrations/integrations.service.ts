@@ -28,6 +28,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { casinoInScope, integrationInScope, type Scope } from '../../lib/scope';
+import { openSecret } from '../../lib/sealed-secrets';
+import type { SecretBox } from '../../lib/secret-box';
 import { pageOf } from '../../lib/sql';
 import { assertCurrent, changeVersioned, withConstraintErrors } from '../../lib/writes';
 import { createAssignedGamesRepository } from '../games/assigned-games.repository';
@@ -128,6 +130,8 @@ function assertRuleTestsPass(input: {
 export interface IntegrationsServiceOptions {
   /** Options of the bridge client pushes go through (tests shorten its timeouts); defaults otherwise. */
   bridgeClient?: BridgeClientOptions;
+  /** Opens the bridges' sealed secrets to sign a push (issue 15); the app always passes its box. */
+  secrets?: SecretBox;
 }
 
 export function createIntegrationsService(
@@ -424,7 +428,7 @@ export function createIntegrationsService(
         return preview(tx, current);
       });
       const receipt = await bridgeClient.pushConfiguration(
-        { routerUrl: bridge.routerUrl, secret },
+        { routerUrl: bridge.routerUrl, secret: openSecret(options.secrets, secret) },
         id,
         document,
       );

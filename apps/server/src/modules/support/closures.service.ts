@@ -34,6 +34,8 @@ import type { Db } from '../../db/client';
 import type { RoundHistoryEntry } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import type { Scope } from '../../lib/scope';
+import { openSecret } from '../../lib/sealed-secrets';
+import type { SecretBox } from '../../lib/secret-box';
 import { isoMs, rowsOf } from '../../lib/sql';
 import type { Principal } from '../../plugins/access';
 import type { Actor } from '../audit/audit.service';
@@ -48,6 +50,8 @@ import { appendSupportAction } from './support-feed';
 export interface ClosuresServiceOptions {
   /** Tests shorten the bridge client's timeouts. */
   bridgeClient?: BridgeClientOptions;
+  /** Opens the bridges' sealed secrets to sign a booking (issue 15); the app always passes its box. */
+  secrets?: SecretBox;
 }
 
 /** How an attempt came about: the close itself, an agent's retry, or the automatic retry. */
@@ -512,10 +516,11 @@ export function createClosuresService(
       });
       throw new AppError('BRIDGE_NOT_FOUND');
     }
-    const target = { routerUrl: bridge.router_url, secret: bridge.secret };
     const request = closure.request!;
     const key = closure.idempotency_key!;
     try {
+      // Opened here: a secret this instance cannot open leaves the booking pending, as a failed call does.
+      const target = { routerUrl: bridge.router_url, secret: openSecret(options.secrets, bridge.secret) };
       const result =
         closure.booking === 'refund'
           ? await bridgeClient.refund(target, request, key)

@@ -30,7 +30,7 @@ const playerParams = z.object({ casinoId: id, playerId: id });
 const roundParams = z.object({ casinoId: id, roundId: id });
 const savegameParams = z.object({ casinoId: id, playerId: id, gameId: id });
 /** The bridge's failures a booking can answer with (the close then stays pending, or is rejected). */
-const bridgeFailures = errorResponses(422, 502, 504);
+const bridgeFailures = errorResponses(422, 502, 503, 504);
 
 export const supportRoutes: FastifyPluginAsyncZod<{
   players: PlayersService;
