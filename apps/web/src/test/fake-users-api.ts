@@ -23,6 +23,8 @@ import {
   type Role,
   type SessionInfo,
   type User,
+  type UserSession,
+  type userSortFields,
 } from '@backoffice/contracts';
 import type { z } from 'zod';
 import { FakeApi, pageOf } from './fake-api';
@@ -30,6 +32,7 @@ import { emptyResponse, jsonResponse, type RecordedRequest } from './fetch';
 
 const USERS = '/api/users';
 const ACCOUNT = '/api/account';
+const ACCESS_REVIEW = '/api/users/access-review.csv';
 
 function errorResponse(code: ErrorCode, details?: ErrorBody['details']): Response {
   const { status, messages } = errorCatalogue[code];
@@ -60,6 +63,12 @@ function parseBody<S extends z.ZodType>(
     ok: false,
     response: errorResponse(codes.size === 1 && only ? only : 'VALIDATION_FAILED', details),
   };
+}
+
+/** Like the server: records without the value (never signed in, say) come last in either direction. */
+function compareNullsLast(a: string | null, b: string | null, direction: number): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return a.localeCompare(b) * direction;
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
@@ -100,6 +109,27 @@ export class FakeUsersApi extends FakeApi {
     super();
     this.me = this.add(me);
     for (const user of others) this.add(user);
+  }
+
+  /** The sessions of each user by id; of the signed-in user, the one marked `current` is this browser's. */
+  readonly userSessions = new Map<string, UserSession[]>();
+
+  /** Adds a session of a user, as if they had signed in somewhere. */
+  addSession(userId: string, session: Partial<UserSession> = {}): UserSession {
+    const at = this.tick();
+    const added: UserSession = {
+      id: this.newId(),
+      browser: 'Chrome',
+      system: 'Windows',
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0.0.0 Safari/537.36',
+      address: '203.0.113.7',
+      createdAt: at,
+      lastSeenAt: at,
+      current: false,
+      ...session,
+    };
+    this.userSessions.set(userId, [...(this.userSessions.get(userId) ?? []), added]);
+    return added;
   }
 
   /** Stores a record directly, as if created earlier. */
@@ -184,6 +214,8 @@ export class FakeUsersApi extends FakeApi {
 
   protected handle(request: RecordedRequest): Response {
     const { pathname } = request.url;
+    if (/^\/api\/(account|users\/[^/]+)\/sessions(\/|$)/.test(pathname) || pathname === ACCESS_REVIEW)
+      return this.handleSessions(request);
     if (pathname === ACCOUNT || pathname.startsWith(`${ACCOUNT}/`)) return this.handleAccount(request);
     if (pathname === USERS || pathname.startsWith(`${USERS}/`)) return this.handleUsers(request);
     if (pathname === '/api/casinos')
@@ -283,9 +315,47 @@ export class FakeUsersApi extends FakeApi {
     return errorResponse('METHOD_NOT_ALLOWED');
   }
 
+  /**
+   * Sessions like the server: the own ones under /api/account/sessions (DELETE without id ends all but the
+   * current), any user's under /api/users/:id/sessions (DELETE without id ends all but the asking admin's
+   * current); an unknown session is 404 RECORD_NOT_FOUND. And the access review CSV of every user.
+   */
+  private handleSessions({ method, url }: RecordedRequest): Response {
+    if (url.pathname === ACCESS_REVIEW) {
+      if (method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED');
+      const lines = [...this.records.values()].map(
+        (user) => `${user.username},${user.role},${user.active ? 'active' : 'inactive'}\r\n`,
+      );
+      return new Response(`username,role,status\r\n${lines.join('')}`, {
+        status: 200,
+        headers: { 'content-type': 'text/csv; charset=utf-8' },
+      });
+    }
+    const match = /^\/api\/(?:account|users\/([^/]+))\/sessions(?:\/([^/]+))?$/.exec(url.pathname);
+    if (!match) return errorResponse('NOT_FOUND');
+    const userId = match[1] ? decodeURIComponent(match[1]) : this.me.id;
+    if (!this.records.has(userId)) return errorResponse('RECORD_NOT_FOUND');
+    const sessionId = match[2] && decodeURIComponent(match[2]);
+    const sessions = this.userSessions.get(userId) ?? [];
+    if (!sessionId && method === 'GET') return jsonResponse(200, { items: sessions });
+    if (!sessionId && method === 'DELETE') {
+      const kept = sessions.filter((session) => session.current);
+      this.userSessions.set(userId, kept);
+      return jsonResponse(200, { ended: sessions.length - kept.length });
+    }
+    if (sessionId && method === 'DELETE') {
+      if (!sessions.some((session) => session.id === sessionId)) return errorResponse('RECORD_NOT_FOUND');
+      this.userSessions.set(
+        userId,
+        sessions.filter((session) => session.id !== sessionId),
+      );
+      return emptyResponse(204);
+    }
+    return errorResponse('METHOD_NOT_ALLOWED');
+  }
+
   private list(params: URLSearchParams): Page<User> {
-    const sort = (params.get('sort') ?? 'username') as
-      'username' | 'email' | 'lastName' | 'role' | 'updatedAt';
+    const sort = (params.get('sort') ?? 'username') as (typeof userSortFields)[number];
     const direction = params.get('order') === 'desc' ? -1 : 1;
     const q = params.get('q')?.toLowerCase();
     const role = params.get('role');
@@ -298,7 +368,7 @@ export class FakeUsersApi extends FakeApi {
           ),
       )
       .filter((record) => !role || record.role === role)
-      .sort((a, b) => a[sort].localeCompare(b[sort]) * direction || a.id.localeCompare(b.id));
+      .sort((a, b) => compareNullsLast(a[sort], b[sort], direction) || a.id.localeCompare(b.id));
     return pageOf(matching, params);
   }
 }

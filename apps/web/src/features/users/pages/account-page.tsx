@@ -7,8 +7,9 @@ import { PageHeader } from '../../../components/page-header';
 import { useAccount } from '../api/get-account';
 import { AccountNameForm } from '../components/account-name-form';
 import { PasswordChangeForm } from '../components/password-change-form';
+import { OwnSessionsPanel } from '../components/sessions-panel';
 
-/** The signed-in user's own account: profile, permissions, name and password. */
+/** The signed-in user's own account: profile, permissions, name, password and sessions. */
 export function AccountPage() {
   const { t } = useTranslation();
   const { data: account, error, isPending, refetch } = useAccount();
@@ -50,6 +51,9 @@ export function AccountPage() {
         </Section>
         <Section title={t('account.password.title')}>
           <PasswordChangeForm />
+        </Section>
+        <Section title={t('users.sessions.title')}>
+          <OwnSessionsPanel />
         </Section>
       </Stack>
     </>

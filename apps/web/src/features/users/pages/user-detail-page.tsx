@@ -1,5 +1,5 @@
 import { userIdSchema } from '@backoffice/contracts';
-import { Button, Loader, Text } from '@mantine/core';
+import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,8 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { PasswordResetDialog } from '../components/password-reset-dialog';
+import { UserSessionsPanel } from '../components/sessions-panel';
+import { UserAccessRecord } from '../components/user-access-record';
 import { UserForm, userFormValues } from '../components/user-form';
 
 export function UserDetailPage() {
@@ -103,6 +105,18 @@ function UserDetail({ id }: { id: string }) {
         {t('common.updatedAt')}: {formatDateTime(user.updatedAt, language)} · {t('common.version')}{' '}
         {user.version}
       </Text>
+      <Stack component="section" mt="xl" gap="sm" maw={960} aria-label={t('users.record.title')}>
+        <Title order={3} size="h4">
+          {t('users.record.title')}
+        </Title>
+        <UserAccessRecord user={user} />
+      </Stack>
+      <Stack component="section" mt="xl" gap="sm" maw={960} aria-label={t('users.sessions.title')}>
+        <Title order={3} size="h4">
+          {t('users.sessions.title')}
+        </Title>
+        <UserSessionsPanel userId={id} />
+      </Stack>
       <PasswordResetDialog
         opened={resetOpen}
         userId={id}

@@ -17,6 +17,8 @@ import { formatDateTime } from '../../../lib/format';
 import { useListParams } from '../../../lib/list-params';
 import { useLanguage } from '../../../lib/use-language';
 import { useUsers } from '../api/list-users';
+import { AccessReviewButton } from '../components/access-review-button';
+import { userRecordColumns } from '../components/user-record-columns';
 
 type UserSortField = (typeof userSortFields)[number];
 
@@ -63,6 +65,7 @@ export function UsersListPage() {
         </Badge>
       ),
     },
+    ...userRecordColumns(t, language),
     {
       key: 'updatedAt',
       header: t('common.updatedAt'),
@@ -75,9 +78,12 @@ export function UsersListPage() {
     <>
       <PageHeader
         actions={
-          <Button component={Link} to={paths.users.create}>
-            {t('common.create')}
-          </Button>
+          <>
+            <AccessReviewButton />
+            <Button component={Link} to={paths.users.create}>
+              {t('common.create')}
+            </Button>
+          </>
         }
       />
       <Group mb="md" align="flex-end">
