@@ -8,6 +8,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { loadWithReload } from '../lib/chunk-reload';
 import type { RouteHandle } from '../lib/route-handle';
 import { AppLayout } from './layout/app-layout';
+import { SecondFactorGate } from './layout/second-factor-gate';
 import { ErrorPage } from './pages/error-page';
 import { NotFoundPage } from '../components/not-found-page';
 
@@ -80,7 +81,11 @@ const ADJUST_BRIDGES: Access = 'adjustBridgeSettings';
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <AppLayout />,
+    element: (
+      <SecondFactorGate>
+        <AppLayout />
+      </SecondFactorGate>
+    ),
     errorElement: <ErrorPage />,
     children: [
       {

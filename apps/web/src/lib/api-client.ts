@@ -24,6 +24,17 @@ export function configureApiClient(options: { onUnauthenticated: () => void }): 
   onUnauthenticated = options.onUnauthenticated;
 }
 
+const enrolmentListeners = new Set<() => void>();
+
+/**
+ * Listens for 403 SECOND_FACTOR_ENROLMENT_REQUIRED (the role requires a second factor the user has not
+ * set up yet): the session then shows only the enrolment. Answers the unsubscribe.
+ */
+export function onEnrolmentRequired(listener: () => void): () => void {
+  enrolmentListeners.add(listener);
+  return () => enrolmentListeners.delete(listener);
+}
+
 export function apiBaseUrl(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]');
   return (meta?.content || '/api').replace(/\/$/, '');
@@ -91,7 +102,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   const body = await readBody(response);
   if (response.status === 401) onUnauthenticated();
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) {
+    const error = toApiError(response.status, body);
+    if (error.code === 'SECOND_FACTOR_ENROLMENT_REQUIRED')
+      enrolmentListeners.forEach((listener) => listener());
+    throw error;
+  }
   return body as T;
 }
 

@@ -5,9 +5,17 @@
  */
 import type { SessionInfo } from '@backoffice/contracts';
 import { hasPermission, SESSION_CHECK_INTERVAL_MS, type Access } from '@backoffice/contracts/permissions';
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { onEnrolmentRequired } from './api-client';
 
 export const SessionContext = createContext<SessionInfo | null>(null);
+
+/** Reads the session again at once (e.g. after the second factor was set up); a no-op outside the app. */
+export const SessionRefreshContext = createContext<() => Promise<void>>(async () => {});
+
+export function useSessionRefresh(): () => Promise<void> {
+  return useContext(SessionRefreshContext);
+}
 
 export function useSession(): SessionInfo {
   const session = useContext(SessionContext);
@@ -24,6 +32,14 @@ export function useCan(): (access: Access | undefined) => boolean {
 export function allows(session: SessionInfo, access: Access | undefined): boolean {
   if (access === undefined || access === 'public' || access === 'authenticated') return true;
   return hasPermission(session.user.role, access);
+}
+
+/**
+ * True while the user may only set up the second factor their role requires (the server refuses anything
+ * else). As `enrolmentRequired` of the contracts, without loading them into the first chunk.
+ */
+export function mustEnrol({ secondFactor }: SessionInfo): boolean {
+  return secondFactor.required && !secondFactor.enrolled;
 }
 
 /** Sends the browser to sign-in, coming back to where it is now. */
@@ -63,6 +79,30 @@ export function SessionProvider({
   intervalMs = SESSION_CHECK_INTERVAL_MS,
 }: SessionProviderProps) {
   const [session, setSession] = useState(initial);
+  const keep = useCallback(
+    (latest: SessionInfo) =>
+      setSession((current) => (JSON.stringify(current) === JSON.stringify(latest) ? current : latest)),
+    [],
+  );
+
+  // An API answer says a second factor must be set up first: show the enrolment now, not at the next check.
+  useEffect(
+    () =>
+      onEnrolmentRequired(() =>
+        setSession((current) =>
+          mustEnrol(current)
+            ? current
+            : { ...current, secondFactor: { ...current.secondFactor, required: true, enrolled: false } },
+        ),
+      ),
+    [],
+  );
+
+  const refresh = useCallback(async () => {
+    const latest = await fetchSession();
+    if (sessionChanged(session, latest)) onEnded();
+    else if (latest) keep(latest);
+  }, [session, onEnded, keep]);
 
   useEffect(() => {
     let stopped = false;
@@ -74,8 +114,8 @@ export function SessionProvider({
             stopped = true;
             onEnded();
           } else if (latest) {
-            // Same session: keep profile and permission changes in step.
-            setSession((current) => (JSON.stringify(current) === JSON.stringify(latest) ? current : latest));
+            // Same session: keep profile, permission and second-factor changes in step.
+            keep(latest);
           }
         },
         () => {
@@ -87,9 +127,13 @@ export function SessionProvider({
       stopped = true;
       window.clearInterval(timer);
     };
-  }, [session, onEnded, intervalMs]);
+  }, [session, onEnded, intervalMs, keep]);
 
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      <SessionRefreshContext.Provider value={refresh}>{children}</SessionRefreshContext.Provider>
+    </SessionContext.Provider>
+  );
 }
 
 /** Ends the session at our server; answers where to end it at the identity server. */

@@ -21,6 +21,7 @@ import {
   type ErrorCode,
   type Page,
   type Role,
+  type SecondFactorStatus,
   type SessionInfo,
   type User,
   type UserSession,
@@ -30,6 +31,13 @@ import type { z } from 'zod';
 import { FakeApi, pageOf } from './fake-api';
 import { emptyResponse, jsonResponse, type RecordedRequest } from './fetch';
 
+/** Nobody has a second factor here (fake-second-factor-api.ts answers the rest of them). */
+const NO_SECOND_FACTOR: SecondFactorStatus = {
+  enrolled: false,
+  required: false,
+  confirmedAt: null,
+  recoveryCodesLeft: 0,
+};
 const USERS = '/api/users';
 const ACCOUNT = '/api/account';
 const ACCESS_REVIEW = '/api/users/access-review.csv';
@@ -241,6 +249,7 @@ export class FakeUsersApi extends FakeApi {
   private handleAccount({ method, url, body }: RecordedRequest): Response {
     const rest = url.pathname.slice(ACCOUNT.length);
     if (rest === '' && method === 'GET') return jsonResponse(200, this.account());
+    if (rest === '/second-factor' && method === 'GET') return jsonResponse(200, NO_SECOND_FACTOR);
     if (rest === '' && method === 'PUT') {
       const parsed = parseBody(accountUpdateSchema, body);
       if (!parsed.ok) return parsed.response;
@@ -285,6 +294,7 @@ export class FakeUsersApi extends FakeApi {
       this.save(id, {});
       return emptyResponse(204);
     }
+    if (sub === 'second-factor' && method === 'GET') return jsonResponse(200, NO_SECOND_FACTOR);
     if (sub !== undefined) return errorResponse('NOT_FOUND');
 
     if (method === 'GET') return jsonResponse(200, current);

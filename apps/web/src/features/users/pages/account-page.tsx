@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useAccount } from '../api/get-account';
 import { AccountNameForm } from '../components/account-name-form';
 import { PasswordChangeForm } from '../components/password-change-form';
+import { SecondFactorCard } from '../components/second-factor-card';
 import { OwnSessionsPanel } from '../components/sessions-panel';
 
 /** The signed-in user's own account: profile, permissions, name, password and sessions. */
@@ -51,6 +52,9 @@ export function AccountPage() {
         </Section>
         <Section title={t('account.password.title')}>
           <PasswordChangeForm />
+        </Section>
+        <Section title={t('account.secondFactor.title')}>
+          <SecondFactorCard />
         </Section>
         <Section title={t('users.sessions.title')}>
           <OwnSessionsPanel />

@@ -17,6 +17,7 @@ import { useDeleteUser } from '../api/delete-user';
 import { useUser } from '../api/get-user';
 import { useUpdateUser } from '../api/update-user';
 import { PasswordResetDialog } from '../components/password-reset-dialog';
+import { SecondFactorReset } from '../components/second-factor-reset';
 import { UserSessionsPanel } from '../components/sessions-panel';
 import { UserAccessRecord } from '../components/user-access-record';
 import { UserForm, userFormValues } from '../components/user-form';
@@ -105,6 +106,12 @@ function UserDetail({ id }: { id: string }) {
         {t('common.updatedAt')}: {formatDateTime(user.updatedAt, language)} · {t('common.version')}{' '}
         {user.version}
       </Text>
+      <Stack component="section" mt="xl" gap="sm" maw={960} aria-label={t('users.secondFactor.title')}>
+        <Title order={3} size="h4">
+          {t('users.secondFactor.title')}
+        </Title>
+        <SecondFactorReset userId={id} username={user.username} ownUser={ownUser} />
+      </Stack>
       <Stack component="section" mt="xl" gap="sm" maw={960} aria-label={t('users.record.title')}>
         <Title order={3} size="h4">
           {t('users.record.title')}
