@@ -184,6 +184,7 @@ describe('master data configuration', () => {
           bigWinBetMultiple: 20,
           bigWinMinEur: 1000,
           cpvDeactivateOnMismatch: false,
+          secondFactorRoles: [],
           version: 1,
         },
       ]);
@@ -210,6 +211,33 @@ describe('master data configuration', () => {
           bigWinBetMultiple: 50,
           bigWinMinEur: null,
           cpvDeactivateOnMismatch: true,
+          secondFactorRoles: [],
+          version: 1,
+        },
+      ]);
+    });
+
+    it('chooses the roles that must use a second factor, saved with the rest', async () => {
+      const api = installApi();
+      const { user } = await renderRoutes(routes, {
+        initialEntries: [URL_PATH],
+        language: 'en',
+        session: testSession(),
+      });
+      const select = await screen.findByLabelText(/Second factor required for/, { selector: 'input' });
+      await user.click(select);
+      await user.click(await screen.findByRole('option', { name: 'Support' }));
+      await user.click(await screen.findByRole('option', { name: 'Administration' }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await confirm(user, '30', 'Save');
+      await screen.findByText(/Version 2/);
+      expect(api.sent('PUT', '/settings').map((r) => r.body)).toEqual([
+        {
+          defaultGameRoundValidityPeriodDays: 30,
+          bigWinBetMultiple: 20,
+          bigWinMinEur: 1000,
+          cpvDeactivateOnMismatch: false,
+          secondFactorRoles: ['support', 'admin'],
           version: 1,
         },
       ]);

@@ -1,5 +1,10 @@
-import { globalSettingsUpdateSchema, VALIDITY_PERIOD_MAX_DAYS } from '@backoffice/contracts';
-import { Checkbox, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import {
+  globalSettingsUpdateSchema,
+  roles,
+  VALIDITY_PERIOD_MAX_DAYS,
+  type Role,
+} from '@backoffice/contracts';
+import { Checkbox, Loader, MultiSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -14,6 +19,7 @@ const settingsFormSchema = globalSettingsUpdateSchema.pick({
   bigWinBetMultiple: true,
   bigWinMinEur: true,
   cpvDeactivateOnMismatch: true,
+  secondFactorRoles: true,
 });
 
 /** The global defaults: changed after the typed confirmation, at the version read. */
@@ -41,6 +47,7 @@ export function SettingsCard({ canChange }: { canChange: boolean }) {
               bigWinBetMultiple: settings.bigWinBetMultiple,
               bigWinMinEur: settings.bigWinMinEur,
               cpvDeactivateOnMismatch: settings.cpvDeactivateOnMismatch,
+              secondFactorRoles: settings.secondFactorRoles,
             }}
             readOnly={!canChange}
             maw={420}
@@ -94,6 +101,16 @@ export function SettingsCard({ canChange }: { canChange: boolean }) {
                   onChange={(event) =>
                     form.setFieldValue('cpvDeactivateOnMismatch', event.currentTarget.checked)
                   }
+                />
+                <MultiSelect
+                  label={t('masterdata.settings.secondFactorRoles')}
+                  description={t('masterdata.settings.secondFactorRolesHint')}
+                  data={roles.map((role) => ({ value: role, label: t(`app.roles.${role}`) }))}
+                  readOnly={!canChange}
+                  clearable={canChange}
+                  value={form.values.secondFactorRoles ?? []}
+                  error={form.errors.secondFactorRoles}
+                  onChange={(value) => form.setFieldValue('secondFactorRoles', value as Role[])}
                 />
               </Stack>
             )}
