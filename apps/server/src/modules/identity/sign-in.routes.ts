@@ -178,7 +178,11 @@ export const signInRoutes: FastifyPluginAsync<{
       const { code } = secondFactorForm.parse(request.body ?? {});
       const { email, accountId } = pending;
       const address = request.ip;
-      const again = (status: number, error: 'SECOND_FACTOR_CODE_WRONG' | 'TOO_MANY_REQUESTS', retryAfter?: number) => {
+      const again = (
+        status: number,
+        error: 'SECOND_FACTOR_CODE_WRONG' | 'TOO_MANY_REQUESTS',
+        retryAfter?: number,
+      ) => {
         if (retryAfter) reply.header('retry-after', String(retryAfter));
         return reply
           .code(status)

@@ -109,7 +109,10 @@ export function createSecondFactorRepository() {
 
     /** GLI-19 §2.8.9: when the second factor was last enrolled or reset. */
     async markChanged(db: Db, userId: string): Promise<void> {
-      await db.update(users).set({ secondFactorChangedAt: sql`now()` }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ secondFactorChangedAt: sql`now()` })
+        .where(eq(users.id, userId));
     },
   };
 }

@@ -65,7 +65,12 @@ export function createSecondFactorService(deps: {
     return (await repository.useRecoveryCode(tx, userId, hashRecoveryCode(code))) ? 'recovery-code' : null;
   }
 
-  function auditOwn(tx: Db, actor: Actor, action: Parameters<typeof recordAudit>[1]['action'], after: object | null) {
+  function auditOwn(
+    tx: Db,
+    actor: Actor,
+    action: Parameters<typeof recordAudit>[1]['action'],
+    after: object | null,
+  ) {
     return recordAudit(tx, {
       actor,
       entityType: 'user',
@@ -116,7 +121,8 @@ export function createSecondFactorService(deps: {
       const factor = await repository.find(db, actor.id);
       if (!factor) throw new AppError('SECOND_FACTOR_NOT_ENROLLED');
       if (factor.confirmedAt) throw new AppError('SECOND_FACTOR_ALREADY_ENROLLED');
-      if (!(await throttle.check(user.email, request.address)).allowed) throw new AppError('TOO_MANY_REQUESTS');
+      if (!(await throttle.check(user.email, request.address)).allowed)
+        throw new AppError('TOO_MANY_REQUESTS');
       const step = await verifyTotp(secretBox.open(factor.secret), code, null);
       if (step === null) {
         await throttle.recordFailure(user.email, request.address);
@@ -124,7 +130,8 @@ export function createSecondFactorService(deps: {
       }
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       await db.transaction(async (tx) => {
-        if (!(await repository.confirm(tx, actor.id, step))) throw new AppError('SECOND_FACTOR_ALREADY_ENROLLED');
+        if (!(await repository.confirm(tx, actor.id, step)))
+          throw new AppError('SECOND_FACTOR_ALREADY_ENROLLED');
         await repository.replaceRecoveryCodes(tx, actor.id, recoveryCodes.map(hashRecoveryCode));
         await repository.markChanged(tx, actor.id);
         await sessions.markVerified(tx, { id: request.sessionId });
@@ -137,8 +144,10 @@ export function createSecondFactorService(deps: {
     async disable(actor: Actor, request: { address: string }, code: string): Promise<void> {
       const user = await userOf(db, actor.id);
       if (await isRequired(db, user.role)) throw new AppError('SECOND_FACTOR_REQUIRED_FOR_ROLE');
-      if (!(await repository.find(db, actor.id))?.confirmedAt) throw new AppError('SECOND_FACTOR_NOT_ENROLLED');
-      if (!(await throttle.check(user.email, request.address)).allowed) throw new AppError('TOO_MANY_REQUESTS');
+      if (!(await repository.find(db, actor.id))?.confirmedAt)
+        throw new AppError('SECOND_FACTOR_NOT_ENROLLED');
+      if (!(await throttle.check(user.email, request.address)).allowed)
+        throw new AppError('TOO_MANY_REQUESTS');
       const disabled = await db.transaction(async (tx) => {
         const proof = await prove(tx, actor.id, code);
         if (!proof) return false;

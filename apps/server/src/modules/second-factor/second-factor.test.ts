@@ -14,7 +14,11 @@ import { clearAuditTrail } from '../../test/databases';
 const BASE = '/api/account/second-factor';
 const ORIGIN = 'http://localhost:3000';
 
-function expectError(response: { statusCode: number; json: <T>() => T; body: string }, status: number, code: ErrorCode) {
+function expectError(
+  response: { statusCode: number; json: <T>() => T; body: string },
+  status: number,
+  code: ErrorCode,
+) {
   expect(response.statusCode, response.body).toBe(status);
   expect(response.json<ErrorBody>()).toMatchObject({ statusCode: status, code });
 }
@@ -66,7 +70,11 @@ describeEachEngine('second factor', (ctx) => {
       expect(Buffer.from(enrolment.qrCode.split(',')[1]!, 'base64').toString()).toContain('<svg');
 
       // Stored sealed: the raw row holds no Base32 secret.
-      const [row] = await h.db().select().from(userSecondFactors).where(eq(userSecondFactors.userId, user.userId));
+      const [row] = await h
+        .db()
+        .select()
+        .from(userSecondFactors)
+        .where(eq(userSecondFactors.userId, user.userId));
       expect(row!.secret).toMatch(/^sb1:/);
       expect(row!.secret).not.toContain(enrolment.secret);
       expect(row!.confirmedAt).toBeNull();
@@ -80,7 +88,11 @@ describeEachEngine('second factor', (ctx) => {
       const { recoveryCodes } = confirmed.json<RecoveryCodes>();
       expect(recoveryCodes).toHaveLength(10);
       expect(new Set(recoveryCodes).size).toBe(10);
-      const stored = await h.db().select().from(userRecoveryCodes).where(eq(userRecoveryCodes.userId, user.userId));
+      const stored = await h
+        .db()
+        .select()
+        .from(userRecoveryCodes)
+        .where(eq(userRecoveryCodes.userId, user.userId));
       expect(stored).toHaveLength(10);
       for (const code of recoveryCodes) expect(stored.some((s) => s.codeHash.includes(code))).toBe(false);
 
@@ -101,7 +113,8 @@ describeEachEngine('second factor', (ctx) => {
       const user = await ctx().signIn('qa', {}, { secondFactor: 'none' });
       await h.start(user);
       // Three are free, then each failure makes the next attempt wait (sign-in-throttle.ts).
-      for (let i = 0; i < 4; i++) expectError(await h.confirm(user, '000000'), 400, 'SECOND_FACTOR_CODE_WRONG');
+      for (let i = 0; i < 4; i++)
+        expectError(await h.confirm(user, '000000'), 400, 'SECOND_FACTOR_CODE_WRONG');
       expectError(await h.confirm(user, '000000'), 429, 'TOO_MANY_REQUESTS');
     });
 
@@ -113,7 +126,11 @@ describeEachEngine('second factor', (ctx) => {
         400,
         'SECOND_FACTOR_CODE_WRONG',
       );
-      const off = await user.inject({ method: 'POST', url: `${BASE}/disable`, payload: { code: await codeOf(secret, 1) } });
+      const off = await user.inject({
+        method: 'POST',
+        url: `${BASE}/disable`,
+        payload: { code: await codeOf(secret, 1) },
+      });
       expect(off.statusCode, off.body).toBe(204);
       expect((await user.inject({ method: 'GET', url: BASE })).json()).toMatchObject({ enrolled: false });
     });
@@ -182,7 +199,9 @@ describeEachEngine('second factor', (ctx) => {
       const second = await signInThrough(h.browse(), user.email, TEST_PASSWORD, '/', recovery);
       expect(second.status).toBe(401);
       expect(await h.actions(user.userId)).toContain('second-factor-recovery-code-used');
-      expect((await user.inject({ method: 'GET', url: BASE })).json()).toMatchObject({ recoveryCodesLeft: 9 });
+      expect((await user.inject({ method: 'GET', url: BASE })).json()).toMatchObject({
+        recoveryCodesLeft: 9,
+      });
     });
 
     it('counts wrong codes in the sign-in throttle', async () => {
@@ -198,8 +217,16 @@ describeEachEngine('second factor', (ctx) => {
   describe('mandatory for the roles of master data', () => {
     it('lets a support user without one do nothing but enrol (and sign out)', async () => {
       const support = await ctx().signIn('support', {}, { secondFactor: 'none' });
-      expectError(await support.inject({ method: 'GET', url: '/api/casinos' }), 403, 'SECOND_FACTOR_ENROLMENT_REQUIRED');
-      expectError(await support.inject({ method: 'GET', url: '/api/account' }), 403, 'SECOND_FACTOR_ENROLMENT_REQUIRED');
+      expectError(
+        await support.inject({ method: 'GET', url: '/api/casinos' }),
+        403,
+        'SECOND_FACTOR_ENROLMENT_REQUIRED',
+      );
+      expectError(
+        await support.inject({ method: 'GET', url: '/api/account' }),
+        403,
+        'SECOND_FACTOR_ENROLMENT_REQUIRED',
+      );
       const session = await support.inject({ method: 'GET', url: '/auth/session' });
       expect(session.json()).toMatchObject({ secondFactor: { required: true, enrolled: false } });
       expect((await support.inject({ method: 'GET', url: BASE })).json()).toMatchObject({ required: true });
@@ -248,7 +275,10 @@ describeEachEngine('second factor', (ctx) => {
       const status = await admin.inject({ method: 'GET', url: `/api/users/${support.userId}/second-factor` });
       expect(status.json()).toMatchObject({ enrolled: true, required: true });
 
-      const reset = await admin.inject({ method: 'DELETE', url: `/api/users/${support.userId}/second-factor` });
+      const reset = await admin.inject({
+        method: 'DELETE',
+        url: `/api/users/${support.userId}/second-factor`,
+      });
       expect(reset.statusCode, reset.body).toBe(204);
       expectError(await support.inject({ method: 'GET', url: '/api/account' }), 401, 'UNAUTHENTICATED');
       expect(await h.db().select().from(sessions).where(eq(sessions.userId, support.userId))).toHaveLength(0);
