@@ -83,6 +83,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 import { accessPlugin } from './plugins/access';
+import { accessDenialsPlugin } from './plugins/access-denials';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { languagePlugin } from './plugins/language';
 import { metricsPlugin } from './plugins/metrics';
@@ -236,6 +237,7 @@ export async function buildApp({
     authenticate: async (request) =>
       (await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: true }))?.principal ?? null,
   });
+  await app.register(accessDenialsPlugin, { db });
   await app.register(secondFactorGatePlugin);
   await app.register(openApiPlugin);
   // At the root: its timing hook applies to every route, also those registered before it.

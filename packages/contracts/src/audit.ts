@@ -13,6 +13,8 @@ export const SECRET_MASK = '••••••';
  * accounts, passwords, sessions, scopes, sign-ins). A type missing here is for user administrators only.
  */
 export const auditEntityReaders = {
+  // Denied access (a 403 or a record outside the scope): who tried what from where — staff matters.
+  'access-denied': 'userAdmins',
   alert: 'everyone',
   'allowed-hash': 'everyone',
   bridge: 'everyone',

@@ -13,6 +13,7 @@
  * - The audit trail: entries of its casinos and integrations and of what belongs to neither; entries
  *   about staff (users, sign-ins) only for user administrators.
  */
+import type { ErrorCode } from '@backoffice/contracts';
 import { inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { AppError } from './app-error';
 
@@ -49,8 +50,36 @@ export function integrationInScope(scope: Scope, integrationId: string): boolean
  */
 export function assertInScope(scope: Scope, target: { casinoId?: string; integrationId?: string }): void {
   if (target.casinoId !== undefined && !casinoInScope(scope, target.casinoId))
-    throw new AppError('RECORD_NOT_FOUND');
+    throw new OutOfScope('RECORD_NOT_FOUND', { type: 'casino', id: target.casinoId });
   if (target.integrationId !== undefined && !integrationInScope(scope, target.integrationId)) {
-    throw new AppError('RECORD_NOT_FOUND');
+    throw new OutOfScope('RECORD_NOT_FOUND', { type: 'integration', id: target.integrationId });
   }
+}
+
+/**
+ * A refusal because the record lies outside the caller's scope: it answers its not-found code, as if the
+ * record did not exist, and is recorded as denied access with the record it names (GLI-19 §2.8.8 (a),
+ * plugins/access-denials.ts).
+ */
+export class OutOfScope extends AppError {
+  constructor(
+    code: ErrorCode,
+    readonly record: { type: string; id: string },
+  ) {
+    super(code);
+  }
+}
+
+/**
+ * The refusal of a record a scoped query did not find: OutOfScope when it exists beyond the scope (asked
+ * only then, one small query on the not-found path of a limited user), otherwise the plain not-found.
+ */
+export async function notFoundIn(
+  scope: Scope,
+  code: ErrorCode,
+  record: { type: string; id: string },
+  existsAnywhere: () => Promise<unknown>,
+): Promise<AppError> {
+  if (!scope.unlimited && (await existsAnywhere())) return new OutOfScope(code, record);
+  return new AppError(code);
 }

@@ -3,7 +3,7 @@
  * DATABASE_URL when it is set (dropped again afterwards). Every suite gets its own.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, ne, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
 import { runMigrations } from '../db/migrate';
@@ -72,7 +72,19 @@ export function auditEntriesOf(db: Database['db'], entityId: string) {
   return db.select().from(auditEntries).where(eq(auditEntries.entityId, entityId)).orderBy(auditEntries.id);
 }
 
-/** How many audit entries there are. */
+/**
+ * The entries of changes, oldest first: without denied access, which a refused request records
+ * (plugins/access-denials.ts) and which changes nothing.
+ */
+export function changeEntries(db: Database['db']) {
+  return db
+    .select()
+    .from(auditEntries)
+    .where(ne(auditEntries.entityType, 'access-denied'))
+    .orderBy(auditEntries.id);
+}
+
+/** How many entries of changes there are (denied access not counted). */
 export async function auditEntryCount(db: Database['db']): Promise<number> {
-  return (await db.select().from(auditEntries)).length;
+  return (await changeEntries(db)).length;
 }

@@ -51,6 +51,7 @@ describe('entity types of the trail', () => {
     expect(written.filter((type) => !(type in auditEntityReaders))).toEqual([]);
     // Staff matters, and job runs (their counts span every casino).
     expect(auditEntityTypes.filter((type) => auditEntityReaders[type] === 'userAdmins')).toEqual([
+      'access-denied',
       'job',
       'sign-in',
       'user',

@@ -35,6 +35,9 @@ export type AuditAction =
   | 'soft-delete'
   | 'run'
   | 'auto-close-failed'
+  | 'denied'
+  | 'out-of-scope'
+  | 'denials-suppressed'
   | 'export';
 
 type Fields = Record<string, unknown>;

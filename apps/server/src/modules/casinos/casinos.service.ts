@@ -18,7 +18,7 @@ import {
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { casinoInScope, integrationInScope, type Scope } from '../../lib/scope';
+import { casinoInScope, integrationInScope, OutOfScope, type Scope } from '../../lib/scope';
 import { sealEnteredSecrets } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import { pageOf } from '../../lib/sql';
@@ -128,7 +128,7 @@ export function createCasinosService(
 
   /** Outside the scope is as if it did not exist. */
   function assertVisible(scope: Scope, id: string): void {
-    if (!casinoInScope(scope, id)) throw new AppError('CASINO_NOT_FOUND');
+    if (!casinoInScope(scope, id)) throw new OutOfScope('CASINO_NOT_FOUND', { type: 'casino', id });
   }
 
   async function load(tx: Db, id: string): Promise<StoredCasino> {

@@ -35,6 +35,7 @@ import {
 } from '../../db/schema/index';
 import { ENGLISH, expectError, resetCatalogue, UNKNOWN_UUID } from '../../test/api';
 import { describeEachEngine, type SignedIn, type TestContext } from '../../test/app';
+import { changeEntries } from '../../test/databases';
 import { openedSecrets, testSecretBox } from '../../test/secrets';
 import { createCasinosRepository } from './casinos.repository';
 import { createCasinosService } from './casinos.service';
@@ -274,7 +275,7 @@ function helpers(ctx: () => TestContext) {
     };
   }
 
-  const allAudit = () => db().select().from(auditEntries).orderBy(auditEntries.id);
+  const allAudit = () => changeEntries(db());
 
   const auditFor = (entityType: string, entityId: string) =>
     db()

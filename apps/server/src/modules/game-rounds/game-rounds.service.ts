@@ -1,7 +1,7 @@
 import type { GameRoundDetail, GameRoundPage, GameRoundSearch } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { Scope } from '../../lib/scope';
+import { notFoundIn, UNLIMITED, type Scope } from '../../lib/scope';
 import { createGameRoundsRepository, type RoundKey } from './game-rounds.repository';
 
 const CURSOR_TEXT = /^[A-Za-z0-9_-]{1,500}$/;
@@ -62,7 +62,14 @@ export function createGameRoundsService(db: Db, repository = createGameRoundsRep
 
     async get(casinoId: string, roundId: string, scope: Scope): Promise<GameRoundDetail> {
       const found = await repository.find(db, casinoId, roundId, scope);
-      if (!found) throw new AppError('RECORD_NOT_FOUND');
+      if (!found) {
+        throw await notFoundIn(
+          scope,
+          'RECORD_NOT_FOUND',
+          { type: 'game-round', id: `${casinoId}/${roundId}` },
+          () => repository.find(db, casinoId, roundId, UNLIMITED),
+        );
+      }
       return found;
     },
   };

@@ -2,10 +2,10 @@ import { errorMessage, type GameStudio, type Page, type Role } from '@backoffice
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditEntries, gameProviders, gameStudios } from '../../db/schema/index';
+import { gameProviders, gameStudios } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue } from '../../test/api';
-import { auditEntriesOf, auditEntryCount } from '../../test/databases';
+import { auditEntriesOf, auditEntryCount, changeEntries } from '../../test/databases';
 
 const BASE = '/api/game-studios';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -669,7 +669,7 @@ describeEachEngine('game studios API', (ctx) => {
       const other = await h.created('Elk');
       await h.gameOf(other.id, 'nitropolis');
       const { db } = ctx().database;
-      const before = await db.select().from(auditEntries);
+      const before = await changeEntries(db);
 
       expectError(await h.create({ name: 'avatar', relaxId: '' }), 409, 'GAME_STUDIO_NAME_TAKEN');
       expectError(await h.create({ name: '', relaxId: '' }), 400, 'VALIDATION_FAILED');
@@ -688,7 +688,7 @@ describeEachEngine('game studios API', (ctx) => {
       expectError(await h.remove(other.id, 1), 409, 'GAME_STUDIO_IN_USE');
       expectError(await h.remove(UNKNOWN_UUID, 1), 404, 'GAME_STUDIO_NOT_FOUND');
 
-      expect(await db.select().from(auditEntries)).toEqual(before);
+      expect(await changeEntries(db)).toEqual(before);
     });
 
     it('rolls each write back when its audit entry cannot be written (same transaction)', async () => {

@@ -27,7 +27,7 @@ import {
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { casinoInScope, integrationInScope, type Scope } from '../../lib/scope';
+import { casinoInScope, integrationInScope, OutOfScope, type Scope } from '../../lib/scope';
 import { openSecret } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import { pageOf } from '../../lib/sql';
@@ -149,6 +149,8 @@ export function createIntegrationsService(
   }
 
   async function load(tx: Db, id: string, scope: Scope): Promise<StoredIntegration> {
+    if (!integrationInScope(scope, id))
+      throw new OutOfScope('INTEGRATION_NOT_FOUND', { type: 'integration', id });
     const found = await find(tx, id, scope);
     if (!found) throw new AppError('INTEGRATION_NOT_FOUND');
     return found;

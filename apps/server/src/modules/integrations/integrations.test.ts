@@ -21,7 +21,6 @@ import { startBridgeSimulator, type BridgeSimulator } from '../../../../../tools
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import {
-  auditEntries,
   bridges,
   casinos,
   gameProviders,
@@ -34,6 +33,7 @@ import {
 } from '../../db/schema/index';
 import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue } from '../../test/api';
 import { describeEachEngine, signInTo, withSession, type TestContext } from '../../test/app';
+import { changeEntries } from '../../test/databases';
 
 const BASE = '/api/integrations';
 const SECRET = 'integration-tests-bridge-secret-5d1c';
@@ -225,7 +225,7 @@ function helpers(ctx: () => TestContext) {
       .select()
       .from(integrationGames)
       .orderBy(asc(integrationGames.integrationId), asc(integrationGames.gameId));
-  const allAudit = () => db().select().from(auditEntries).orderBy(asc(auditEntries.id));
+  const allAudit = () => changeEntries(db());
   const auditOf = async (entityType: string, entityId: string) =>
     (await allAudit()).filter((entry) => entry.entityType === entityType && entry.entityId === entityId);
 

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditEntries, fxRates, globalSettings } from '../../db/schema/index';
-import { clearAuditTrail } from '../../test/databases';
+import { changeEntries, clearAuditTrail } from '../../test/databases';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { ENGLISH, expectError } from '../../test/api';
 
@@ -81,7 +81,7 @@ function helpers(ctx: () => TestContext) {
       .orderBy(auditEntries.id);
   }
 
-  const allAudit = () => db().select().from(auditEntries).orderBy(auditEntries.id);
+  const allAudit = () => changeEntries(db());
 
   return {
     inject,

@@ -8,8 +8,8 @@ import { API_KEY_PREFIX, type ApiKey, type CreatedApiKey, type Role } from '@bac
 import { asc, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditEntries, bridges, integrationApiKeys, integrations } from '../../db/schema/index';
-import { clearAuditTrail } from '../../test/databases';
+import { bridges, integrationApiKeys, integrations } from '../../db/schema/index';
+import { changeEntries, clearAuditTrail } from '../../test/databases';
 import { ENGLISH, UNKNOWN_UUID, expectError } from '../../test/api';
 import { describeEachEngine, type SignedIn, type TestContext } from '../../test/app';
 import { authenticateApiKey, generateApiKey, hashApiKey } from './api-keys';
@@ -81,7 +81,7 @@ describeEachEngine('integration API keys', (ctx) => {
   }
 
   const storedKeys = () => db().select().from(integrationApiKeys).orderBy(asc(integrationApiKeys.createdAt));
-  const audit = () => db().select().from(auditEntries).orderBy(asc(auditEntries.id));
+  const audit = () => changeEntries(db());
 
   beforeEach(reset);
 

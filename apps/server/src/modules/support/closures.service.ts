@@ -33,7 +33,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RoundHistoryEntry } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
-import type { Scope } from '../../lib/scope';
+import { notFoundIn, UNLIMITED, type Scope } from '../../lib/scope';
 import { openSecret } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import { isoMs, rowsOf } from '../../lib/sql';
@@ -605,7 +605,14 @@ export function createClosuresService(
     reader: Pick<Principal, 'role' | 'scope'>,
   ): Promise<SupportRound> {
     const round = await rounds.find(db, casinoId, roundId, reader.scope);
-    if (!round) throw new AppError('RECORD_NOT_FOUND');
+    if (!round) {
+      throw await notFoundIn(
+        reader.scope,
+        'RECORD_NOT_FOUND',
+        { type: 'game-round', id: `${casinoId}/${roundId}` },
+        () => rounds.find(db, casinoId, roundId, UNLIMITED),
+      );
+    }
     const [stored] = rowsOf<{
       history: RoundHistoryEntry[] | null;
       closure_id: string | null;

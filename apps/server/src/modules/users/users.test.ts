@@ -23,7 +23,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { describeEachEngine, TEST_PASSWORD, withSession, type TestContext } from '../../test/app';
-import { clearAuditTrail } from '../../test/databases';
+import { changeEntries, clearAuditTrail } from '../../test/databases';
 import { SESSION_COOKIE } from '../auth/auth.routes';
 import { createSessionsService } from '../auth/sessions.service';
 import { createEmbeddedIdentityService } from '../identity/identity.service';
@@ -182,7 +182,7 @@ function helpers(ctx: () => TestContext) {
   }
 
   async function allAudit() {
-    return db().select().from(auditEntries).orderBy(auditEntries.id);
+    return changeEntries(db());
   }
 
   async function sessionCount(userId: string): Promise<number> {
@@ -241,7 +241,7 @@ function helpers(ctx: () => TestContext) {
           .orderBy(asc(userIntegrationScopes.userId), asc(userIntegrationScopes.integrationId)),
         db().select({ id: sessions.id, userId: sessions.userId }).from(sessions).orderBy(asc(sessions.id)),
         db().select().from(oidcPayloads).orderBy(asc(oidcPayloads.id)),
-        db().select().from(auditEntries).orderBy(asc(auditEntries.id)),
+        changeEntries(db()),
       ]);
     return { userRows, credentials, casinoScopes, integrationScopes, sessionRows, identityRows, audit };
   }
