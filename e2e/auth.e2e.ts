@@ -53,7 +53,7 @@ describe.skipIf(!!skipReason)('sign-in and sessions', () => {
       'stammdaten',
       'berichte',
       'support',
-      'cpv',
+      // CPV is for admins and developers (decision 027).
       'benutzer',
     ]);
     const nav = page.locator('nav');
