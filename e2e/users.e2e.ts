@@ -63,7 +63,15 @@ describe.skipIf(!!skipReason)('users', () => {
     await page.getByRole('link', { name: 'admin', exact: true }).click();
     await page.getByRole('heading', { name: 'admin' }).waitFor();
     expect(await page.getByRole('button', { name: 'Löschen' }).isDisabled()).toBe(true);
-    await page.getByText('Diese Aktion kann nicht auf den eigenen Benutzer angewendet werden.').waitFor();
+    // Said for the account's actions, and again in the second-factor section (no reset of the own one).
+    await page
+      .getByTestId('own-user-note')
+      .getByText('Diese Aktion kann nicht auf den eigenen Benutzer angewendet werden.')
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Zweiter Faktor' })
+      .getByText('Diese Aktion kann nicht auf den eigenen Benutzer angewendet werden.')
+      .waitFor();
     const me = await (await page.request.get(url('/api/account'))).json();
     const response = await page.request.delete(url(`/api/users/${me.id}?version=1`), {
       headers: { 'x-requested-with': 'backoffice' },
