@@ -9,7 +9,7 @@ import { RecordLink } from '../../../components/record-link';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { integrationsApi } from '../api/integrations-api';
-import { ActiveBadge, ActiveFilter } from './active-status';
+import { ActiveBadge, ActiveFilter } from '../../../components/active-status';
 
 interface IntegrationsListProps {
   /** Where a row leads. */

@@ -11,7 +11,7 @@ import { RecordDetail } from '../../../components/record-detail';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/session';
 import { integrationsApi, useSetActive } from '../api/integrations-api';
-import { ActiveBadge } from '../components/active-status';
+import { ActiveBadge } from '../../../components/active-status';
 import { ApiKeysPanel } from '../components/api-keys-panel';
 import { integrationFormValues } from '../components/form-schema';
 import { IntegrationForm } from '../components/integration-form';

@@ -37,7 +37,7 @@ import {
   useSetGameActive,
 } from '../api/integrations-api';
 import { gameOption, useGame, useGameSearch } from '../api/lookups';
-import { ActiveBadge, ActiveFilter } from '../components/active-status';
+import { ActiveBadge, ActiveFilter } from '../../../components/active-status';
 
 type SortField = (typeof assignedGameSortFields)[number];
 

@@ -16,7 +16,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session';
 import { integrationsApi, usePush, usePushPreview } from '../api/integrations-api';
-import { ActiveBadge } from '../components/active-status';
+import { ActiveBadge } from '../../../components/active-status';
 import { LastPush, PushAnswer } from '../components/last-push';
 
 export function IntegrationPushPage() {
