@@ -27,7 +27,8 @@ export function demoUser(role: Role) {
 /** Signs in through the real sign-in page, as a person would, and waits for the app. */
 export async function signIn(page: Page, role: Role, returnTo = '/'): Promise<void> {
   const { email, password } = demoUser(role);
-  await page.goto(url(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`));
+  // Relative to the page's context: the shared product, or one a spec started for itself.
+  await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(password);
   await page.locator('form button[type=submit]').click();
@@ -55,13 +56,19 @@ export function useBrowser() {
   });
 
   return {
-    /** A new page in a clean context; signed in as the demo user of `role` unless it is null. */
-    async open(options: { language?: 'de' | 'en'; role?: Role | null } = {}): Promise<Page> {
+    /**
+     * A new page in a clean context of the shared product (or of `baseUrl`); signed in as the demo user of
+     * `role` unless it is null.
+     */
+    async open(
+      options: { language?: 'de' | 'en'; role?: Role | null; baseUrl?: string } = {},
+    ): Promise<Page> {
       if (!browser) throw new Error('browser not started');
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: baseUrl });
+      const base = options.baseUrl ?? baseUrl;
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, baseURL: base });
       contexts.push(context);
       if (options.language) {
-        await context.addCookies([{ name: 'lang', value: options.language, url: baseUrl }]);
+        await context.addCookies([{ name: 'lang', value: options.language, url: base }]);
       }
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);

@@ -3,8 +3,12 @@ import { expect } from 'vitest';
 import { simulatorControlUrl } from './browser';
 
 /** A control request: GET without a body, POST with one; answers the simulator's JSON. */
-export async function simulator(path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${simulatorControlUrl}${path}`, {
+export async function simulator(
+  path: string,
+  body?: unknown,
+  controlUrl = simulatorControlUrl,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${controlUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -15,9 +19,9 @@ export async function simulator(path: string, body?: unknown): Promise<Record<st
 
 export const setSimulatorMode = (mode: string) => simulator('/__control/mode', { mode });
 
-/** What the simulator booked for a round (refunds and wins), in order. */
-export async function bookingsOf(roundId: string) {
-  const { bookings } = (await simulator('/__control/bookings')) as {
+/** What the simulator (the shared product's, or the one at `controlUrl`) booked for a round, in order. */
+export async function bookingsOf(roundId: string, controlUrl = simulatorControlUrl) {
+  const { bookings } = (await simulator('/__control/bookings', undefined, controlUrl)) as {
     bookings: { roundId: string; type: string }[];
   };
   return bookings.filter((booking) => booking.roundId === roundId);

@@ -238,7 +238,7 @@ export async function buildApp({
       (await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: true }))?.principal ?? null,
   });
   await app.register(accessDenialsPlugin, { db });
-  await app.register(secondFactorGatePlugin);
+  await app.register(secondFactorGatePlugin, { stepUpMaxAgeMs: config.session.stepUpMaxAgeMs });
   await app.register(openApiPlugin);
   // At the root: its timing hook applies to every route, also those registered before it.
   await app.register(metricsPlugin, { token: config.metricsToken, database });
@@ -250,6 +250,7 @@ export async function buildApp({
     sessions,
     identity,
     throttle,
+    managedByIssuer: config.oidc.kind === 'external',
   });
   if (provider) {
     await app.register(signInRoutes, { provider, identity, throttle, database, secondFactors });

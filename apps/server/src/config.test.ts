@@ -105,6 +105,11 @@ describe('loadConfig values', () => {
     );
   });
 
+  it('asks for a step-up after 5 minutes, or sooner where configured', () => {
+    expect(loadConfig({}).session.stepUpMaxAgeMs).toBe(300_000);
+    expect(loadConfig({ STEP_UP_MAX_AGE_SECONDS: '20' }).session.stepUpMaxAgeMs).toBe(20_000);
+  });
+
   it.each(['0', '65535'])('accepts PORT %s', (port) => {
     expect(loadConfig({ PORT: port }).port).toBe(Number(port));
   });
@@ -129,6 +134,9 @@ describe('loadConfig rejects invalid values with a ConfigError', () => {
     ['DATABASE_POOL_SIZE', '201'],
     ['PUBLIC_URL', 'not a url'],
     ['SHUTDOWN_TIMEOUT_MS', '-5'],
+    // Step-up is asked for after at most 5 minutes: longer is refused.
+    ['STEP_UP_MAX_AGE_SECONDS', '301'],
+    ['STEP_UP_MAX_AGE_SECONDS', '2'],
   ])('%s=%s', (name, value) => {
     expect(configError({ [name]: value }).problems).toEqual([
       expect.stringMatching(new RegExp(`^${name}: `)),

@@ -89,6 +89,21 @@ export const errorCatalogue = {
     'Your role requires a second factor: it cannot be switched off.',
     'Ihre Rolle erfordert einen zweiten Faktor: er kann nicht abgeschaltet werden.',
   ),
+  STEP_UP_REQUIRED: define(
+    403,
+    'Please confirm that it is you: this action needs a fresh confirmation.',
+    'Bitte bestätigen Sie, dass Sie es sind: Diese Aktion erfordert eine erneute Bestätigung.',
+  ),
+  SECOND_FACTOR_AT_ISSUER: define(
+    409,
+    'The second factor is managed by the sign-in service: use it there.',
+    'Der zweite Faktor wird vom Anmeldedienst verwaltet: Verwenden Sie ihn dort.',
+  ),
+  SECOND_FACTOR_REQUIRED_AT_ISSUER: define(
+    403,
+    'Your role requires a second factor: sign in with it at the sign-in service.',
+    'Ihre Rolle erfordert einen zweiten Faktor: Melden Sie sich damit beim Anmeldedienst an.',
+  ),
   CURRENT_PASSWORD_WRONG: define(
     400,
     'The current password is not correct.',

@@ -56,11 +56,32 @@ export const recoveryCodesSchema = z
   .meta({ id: 'RecoveryCodes' });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
-/** What the session tells the web app: a required but missing second factor leads to enrolment first. */
-export const sessionSecondFactorSchema = z.object({ required: z.boolean(), enrolled: z.boolean() });
+/**
+ * What the session tells the web app: a required but missing second factor leads to enrolment first.
+ * With an external identity server the second factor is the issuer's (`managedByIssuer`): nothing is
+ * enrolled here, and a step-up signs in there again.
+ */
+export const sessionSecondFactorSchema = z.object({
+  required: z.boolean(),
+  enrolled: z.boolean(),
+  managedByIssuer: z.boolean(),
+});
 export type SessionSecondFactor = z.infer<typeof sessionSecondFactorSchema>;
 
 /** True while the user may only enrol (and sign out): the role requires a second factor they lack. */
 export function enrolmentRequired(state: SessionSecondFactor): boolean {
   return state.required && !state.enrolled;
 }
+
+/**
+ * Step-up (issue 15): a dangerous action (a booking, a savegame deletion, allowed hashes, users, roles,
+ * scopes, second factors) needs the strongest factor proven within this time, else 403 STEP_UP_REQUIRED.
+ */
+export const STEP_UP_MAX_AGE_MS = 5 * 60 * 1000;
+
+/** Proving it again: a code of the app (or a recovery code), or the password for a user without one. */
+export const stepUpSchema = z.union([
+  z.object({ code: secondFactorCodeSchema }).strict(),
+  z.object({ password: z.string().min(1).max(200) }).strict(),
+]);
+export type StepUp = z.infer<typeof stepUpSchema>;

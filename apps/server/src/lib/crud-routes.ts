@@ -45,6 +45,8 @@ export interface CrudDefinition<
   routes?: readonly Route[];
   /** A route's summary where the area says more than the noun's. */
   summaries?: Partial<Record<Route, string>>;
+  /** Changes are dangerous: they need a recent proof of the strongest factor (issue 15 step-up). */
+  stepUp?: boolean;
 }
 
 export function crudRoutes<
@@ -66,7 +68,7 @@ export function crudRoutes<
   const tags = [tag];
   const params = z.object({ id: schemas.id });
   const read = { access: definition.read };
-  const write = { access: definition.write };
+  const write = { access: definition.write, ...(definition.stepUp ? { stepUp: true as const } : {}) };
   const has = (route: CrudRoute) => (routes as readonly CrudRoute[]).includes(route);
   const summary = (route: CrudRoute, otherwise: string) =>
     (summaries as Partial<Record<CrudRoute, string>>)[route] ?? otherwise;

@@ -19,7 +19,9 @@
  * 401 (no session) is not recorded: it denies no user — anyone who reaches the server can cause it, and
  * counting it by address would let scanners fill the trail and the windows from any number of addresses —,
  * and the attempts to get a session have their own trail (`sign-in-failed`, with the sign-in throttle).
- * A refused origin or CSRF header comes before the session is read and is recorded by address.
+ * A refused origin or CSRF header comes before the session is read and is recorded by address. A step-up
+ * request (403 STEP_UP_REQUIRED) is not recorded either: the user may act once they confirm it is them, and
+ * the confirmation has an entry of its own (`step-up`).
  *
  * A filter naming casinos outside a limited user's scope (`casinoIds` of the reports, the game rounds'
  * search) answers nothing of them rather than 404; it is recorded as a refused scope too, with the casinos
@@ -226,6 +228,8 @@ export const accessDenialsPlugin = fp<AccessDenialsOptions>(
             ? []
             : filteredCasinos(request, principal);
         if (reply.statusCode !== 403 && !outOfScope && filtered.length === 0) return;
+        // Asking for a step-up is not a denial: the user may, after confirming it is them.
+        if (error instanceof AppError && error.code === 'STEP_UP_REQUIRED') return;
         const denial: Denial = {
           actor: principal ? { id: principal.userId, name: principal.username } : null,
           address: request.ip,

@@ -83,7 +83,13 @@ export class TestBrowser {
   /** One request, no redirects followed. */
   async request(
     target: string | URL,
-    options: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      method?: string;
+      form?: Record<string, string>;
+      /** A JSON body, as the web app sends one. */
+      json?: unknown;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<Page> {
     const url = new URL(target, this.origin);
     const headers: Record<string, string> = { ...options.headers };
@@ -93,6 +99,9 @@ export class TestBrowser {
     if (options.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
+    } else if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
     }
     const response = await this.transport({
       method: options.method ?? (body ? 'POST' : 'GET'),
@@ -134,8 +143,12 @@ export async function signInThrough(
   password: string,
   returnTo = '/',
   code?: string | (() => Promise<string>),
+  /** A step-up at an external issuer: the running session is confirmed, not replaced. */
+  options: { stepUp?: boolean } = {},
 ) {
-  const signInPage = await browser.navigate(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const signInPage = await browser.navigate(
+    `/auth/login?returnTo=${encodeURIComponent(returnTo)}${options.stepUp ? '&stepUp=1' : ''}`,
+  );
   const action = formAction(signInPage);
   const page = await browser.navigate(new URL(action, signInPage.url), { form: { email, password } });
   if (code === undefined || !page.body.includes('name="code"')) return page;

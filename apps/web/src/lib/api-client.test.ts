@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emptyResponse, jsonResponse, stubFetch, textResponse, type RecordedRequest } from '../test/fetch';
 import { setLanguage } from '../test/render';
 import { i18n } from '../i18n';
-import { ApiError, apiBaseUrl, apiRequest, errorText } from './api-client';
+import { ApiError, apiBaseUrl, apiRequest, errorText, onStepUpRequired } from './api-client';
 
 /** Stubs fetch with one fixed answer and returns the list of requests the client sent. */
 function answerWith(response: () => Response) {
@@ -240,5 +240,79 @@ describe('errorText', () => {
   it('uses the generic INTERNAL message for anything that is not an ApiError', () => {
     expect(errorText(new Error('boom'), i18n.t)).toBe(errorCatalogue.INTERNAL.messages.de);
     expect(errorText('weird', i18n.t)).toBe(errorCatalogue.INTERNAL.messages.de);
+  });
+});
+
+describe('apiRequest: step-up', () => {
+  const stepUpRequired = () =>
+    jsonResponse(403, {
+      statusCode: 403,
+      code: 'STEP_UP_REQUIRED',
+      message: errorCatalogue.STEP_UP_REQUIRED.messages.de,
+    });
+
+  it('asks once, then sends the refused request again with the same body', async () => {
+    let calls = 0;
+    const { sent } = answerWith(() => (++calls === 1 ? stepUpRequired() : jsonResponse(200, { done: true })));
+    const ask = vi.fn(async () => true);
+    const stop = onStepUpRequired(ask);
+    try {
+      await expect(
+        apiRequest('/support/rounds/c/r/close', { method: 'POST', body: { booking: 'win' } }),
+      ).resolves.toEqual({ done: true });
+    } finally {
+      stop();
+    }
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(sent.map((request) => [request.method, request.url.pathname, request.body])).toEqual([
+      ['POST', '/api/support/rounds/c/r/close', { booking: 'win' }],
+      ['POST', '/api/support/rounds/c/r/close', { booking: 'win' }],
+    ]);
+  });
+
+  it('gives the refusal back when the user does not confirm, and does not ask again for a second refusal', async () => {
+    const { sent } = answerWith(stepUpRequired);
+    const stop = onStepUpRequired(async () => false);
+    try {
+      const error = await caught(apiRequest('/users', { method: 'POST', body: {} }));
+      expect(error).toMatchObject({ statusCode: 403, code: 'STEP_UP_REQUIRED' });
+    } finally {
+      stop();
+    }
+    expect(sent).toHaveLength(1);
+
+    // Confirmed, but the server still refuses: the error comes back, no endless asking.
+    const ask = vi.fn(async () => true);
+    const again = onStepUpRequired(ask);
+    try {
+      const error = await caught(apiRequest('/users', { method: 'POST', body: {} }));
+      expect(error).toBeInstanceOf(ApiError);
+    } finally {
+      again();
+    }
+    expect(ask).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks one question for requests refused at the same time', async () => {
+    const refused = new Set<string>();
+    stubFetch((request) => {
+      if (refused.has(request.url.pathname)) return jsonResponse(200, {});
+      refused.add(request.url.pathname);
+      return stepUpRequired();
+    });
+    let release: (confirmed: boolean) => void = () => {};
+    const ask = vi.fn(() => new Promise<boolean>((resolve) => (release = resolve)));
+    const stop = onStepUpRequired(ask);
+    try {
+      const first = apiRequest('/a', { method: 'POST' });
+      const second = apiRequest('/b', { method: 'POST' });
+      await vi.waitFor(() => expect(ask).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      release(true);
+      await expect(Promise.all([first, second])).resolves.toEqual([{}, {}]);
+    } finally {
+      stop();
+    }
+    expect(ask).toHaveBeenCalledTimes(1);
   });
 });

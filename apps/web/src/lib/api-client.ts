@@ -35,6 +35,30 @@ export function onEnrolmentRequired(listener: () => void): () => void {
   return () => enrolmentListeners.delete(listener);
 }
 
+let confirmIdentity: (() => Promise<boolean>) | null = null;
+let confirming: Promise<boolean> | null = null;
+
+/**
+ * Handles 403 STEP_UP_REQUIRED (a dangerous action needs the user to confirm it is them, issue 15): the
+ * handler asks (a code, the password, or a new sign-in at the issuer) and answers whether the user did;
+ * the refused request — which changed nothing — is then sent once more. Requests refused at the same time
+ * share one question. Answers the unsubscribe.
+ */
+export function onStepUpRequired(handler: () => Promise<boolean>): () => void {
+  confirmIdentity = handler;
+  return () => {
+    if (confirmIdentity === handler) confirmIdentity = null;
+  };
+}
+
+function askToConfirm(): Promise<boolean> {
+  if (!confirmIdentity) return Promise.resolve(false);
+  confirming ??= confirmIdentity().finally(() => {
+    confirming = null;
+  });
+  return confirming;
+}
+
 export function apiBaseUrl(): string {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]');
   return (meta?.content || '/api').replace(/\/$/, '');
@@ -81,6 +105,16 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  try {
+    return await send<T>(path, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== 'STEP_UP_REQUIRED') throw error;
+    if (!(await askToConfirm())) throw error;
+    return send<T>(path, options);
+  }
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json, text/plain;q=0.9' };
   // A header no cross-site form can send: the server's CSRF defence for changing requests.

@@ -43,9 +43,13 @@ export function mustEnrol({ secondFactor }: SessionInfo): boolean {
 }
 
 /** Sends the browser to sign-in, coming back to where it is now. */
-export function goToSignIn(location: Location = window.location): void {
+/**
+ * Sends the browser to sign-in and back to where it is. `stepUp`: an external identity server
+ * authenticates the user again to confirm the running session (issue 15).
+ */
+export function goToSignIn(location: Location = window.location, options: { stepUp?: boolean } = {}): void {
   const returnTo = `${location.pathname}${location.search}`;
-  location.assign(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+  location.assign(`/auth/login?returnTo=${encodeURIComponent(returnTo)}${options.stepUp ? '&stepUp=1' : ''}`);
 }
 
 export async function fetchSession(signal?: AbortSignal): Promise<SessionInfo | null> {

@@ -3,7 +3,9 @@
  * /api/account/second-factor (start, confirm with the code `CODE`, disable; 400 SECOND_FACTOR_CODE_WRONG,
  * 409 SECOND_FACTOR_REQUIRED_FOR_ROLE), another user's under /api/users/:id/second-factor (GET, DELETE;
  * 403 OWN_USER), the session check (/auth/session) with the state, and 403
- * SECOND_FACTOR_ENROLMENT_REQUIRED on any other route while a required one is missing.
+ * SECOND_FACTOR_ENROLMENT_REQUIRED on any other route while a required one is missing. With `stale` set,
+ * every changing /api/users request answers 403 STEP_UP_REQUIRED until the step-up
+ * (/api/account/second-factor/step-up) gets `CODE` — or `PASSWORD` from a user without a second factor.
  */
 import {
   enrolmentRequired,
@@ -19,12 +21,16 @@ import { emptyResponse, errorResponse, jsonResponse, type RecordedRequest } from
 export const CODE = '123456';
 export const SECRET = 'JBSWY3DPEHPK3PXP';
 export const QR_CODE = 'data:image/svg+xml;base64,PHN2Zy8+';
+/** The own password, for a step-up without a second factor. */
+export const PASSWORD = 'my-own-password';
 
 export class FakeSecondFactorApi extends FakeUsersApi {
   /** Users with a confirmed second factor (by id); the rest have none. */
   readonly enrolled = new Set<string>();
   /** The roles that must use one (master data). */
   requiredRoles: Role[] = [];
+  /** The session's last confirmation is older than step-up allows. */
+  stale = false;
   private started = false;
 
   constructor(others: NewUser[] = [], me?: NewUser) {
@@ -44,7 +50,7 @@ export class FakeSecondFactorApi extends FakeUsersApi {
 
   override session(): SessionInfo {
     const { enrolled, required } = this.status(this.me.id);
-    return { ...super.session(), secondFactor: { enrolled, required } };
+    return { ...super.session(), secondFactor: { enrolled, required, managedByIssuer: false } };
   }
 
   protected override handle(request: RecordedRequest): Response {
@@ -53,6 +59,8 @@ export class FakeSecondFactorApi extends FakeUsersApi {
     if (pathname.startsWith('/api/account/second-factor')) return this.handleOwn(request);
     if (enrolmentRequired(this.session().secondFactor))
       return errorResponse('SECOND_FACTOR_ENROLMENT_REQUIRED');
+    if (this.stale && pathname.startsWith('/api/users') && request.method !== 'GET')
+      return errorResponse('STEP_UP_REQUIRED');
     const user = /^\/api\/users\/([^/]+)\/second-factor$/.exec(pathname);
     if (user) return this.handleUser(request, decodeURIComponent(user[1]!));
     return super.handle(request);
@@ -78,6 +86,14 @@ export class FakeSecondFactorApi extends FakeUsersApi {
       this.enrolled.add(id);
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, (_, n) => `rc${n}-abcd-efgh`);
       return jsonResponse(200, { recoveryCodes });
+    }
+    if (rest === '/step-up' && method === 'POST') {
+      const password = (body as { password?: unknown } | undefined)?.password;
+      const right = this.enrolled.has(id) ? code === CODE : password === PASSWORD;
+      if (!right)
+        return errorResponse(this.enrolled.has(id) ? 'SECOND_FACTOR_CODE_WRONG' : 'CURRENT_PASSWORD_WRONG');
+      this.stale = false;
+      return emptyResponse(204);
     }
     if (rest === '/disable' && method === 'POST') {
       if (!this.enrolled.has(id)) return errorResponse('SECOND_FACTOR_NOT_ENROLLED');

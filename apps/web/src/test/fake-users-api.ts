@@ -186,7 +186,7 @@ export class FakeUsersApi extends FakeApi {
       sessionId: 'session-1',
       user: this.account(),
       expiresAt: new Date(Date.UTC(2030, 0, 1)).toISOString(),
-      secondFactor: { required: false, enrolled: false },
+      secondFactor: { required: false, enrolled: false, managedByIssuer: false },
     };
   }
 

@@ -6,7 +6,7 @@ import { permissionsOf, type Role, type SessionInfo, type SessionSecondFactor } 
  */
 export function testSession(
   role: Role = 'admin',
-  secondFactor: SessionSecondFactor = { required: false, enrolled: false },
+  secondFactor: SessionSecondFactor = { required: false, enrolled: false, managedByIssuer: false },
 ): SessionInfo {
   return {
     sessionId: `session-${role}`,

@@ -21,13 +21,15 @@ import { errorResponses } from '../../lib/http-schemas';
 import type { AllowedHashesService } from './allowed-hashes.service';
 
 const tag = 'CPV';
-const write = { access: 'noRestrictions' as const };
+/** Adding and retiring decide what counts as untampered software: a recent proof of the factor (step-up). */
+const write = { access: 'noRestrictions' as const, stepUp: true as const };
 
 const crud = crudRoutes({
   tag,
   noun: 'allowed hash',
   read: 'adjustGameLaunchParameters',
   write: write.access,
+  stepUp: true,
   routes: ['list', 'create'],
   summaries: {
     list: 'List allowed hashes (paged, sorted; by component, part of the hash, retired ones on request)',

@@ -1,5 +1,6 @@
 /**
- * The BFF sign-in routes: /auth/login starts the code flow, /auth/callback finishes it into a server-side
+ * The BFF sign-in routes: /auth/login starts the code flow (or, with `stepUp`, a new authentication at an
+ * external issuer that confirms the running session), /auth/callback finishes it into a server-side
  * session, /auth/session tells the web app who is signed in, /auth/logout ends the session here and
  * returns where to end it at the identity server.
  */
@@ -29,7 +30,38 @@ const loginState = z.object({
   codeVerifier: z.string(),
   returnTo: z.string(),
   createdAt: z.number(),
+  /** A step-up at an external issuer: the user signs in there again to confirm the running session. */
+  stepUp: z.boolean().optional(),
 });
+
+/** RFC 8176 methods that are a second factor (or say that several were used). */
+const SECOND_FACTOR_METHODS = new Set([
+  'mfa',
+  'otp',
+  'hwk',
+  'swk',
+  'sms',
+  'tel',
+  'sc',
+  'fpt',
+  'face',
+  'iris',
+  'retina',
+  'vbm',
+]);
+/** The issuer's clock may be a little ahead or behind ours. */
+const AUTH_TIME_SKEW_MS = 30_000;
+
+/** Whether the sign-in used a second factor: its `amr`, or an `acr` that the operators named as one. */
+export function secondFactorProven(
+  result: { amr: string[]; acr: string | undefined },
+  mfaAcrValues: readonly string[],
+): boolean {
+  return (
+    result.amr.some((method) => SECOND_FACTOR_METHODS.has(method)) ||
+    (result.acr !== undefined && mfaAcrValues.includes(result.acr))
+  );
+}
 
 /** Only paths of this site: no scheme, no host, no protocol-relative `//`. */
 export function safeReturnTo(value: unknown): string {
@@ -43,7 +75,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   db: Db;
   oidc: () => OidcClient;
   sessions: SessionsService;
-  secondFactors: Pick<SecondFactorService, 'isEnrolled'>;
+  secondFactors: Pick<SecondFactorService, 'isEnrolled' | 'isRequiredFor'>;
 }> = async (app, { config, db, oidc, sessions, secondFactors }) => {
   const tags = ['Sign-in'];
   const users = createUsersRepository();
@@ -53,16 +85,25 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/login',
     {
       config: { access: 'public' },
-      schema: { tags, querystring: z.object({ returnTo: z.string().max(2000).optional() }) },
+      schema: {
+        tags,
+        querystring: z.object({
+          returnTo: z.string().max(2000).optional(),
+          /** Step-up at an external issuer: authenticate again (max_age=0) and confirm this session. */
+          stepUp: z.enum(['1']).optional(),
+        }),
+      },
     },
     async (request, reply) => {
-      const login = await oidc().startLogin(request.language);
+      const stepUp = request.query.stepUp === '1';
+      const login = await oidc().startLogin(request.language, stepUp ? { maxAge: 0 } : {});
       const state = {
         state: login.state,
         nonce: login.nonce,
         codeVerifier: login.codeVerifier,
         returnTo: safeReturnTo(request.query.returnTo),
         createdAt: Date.now(),
+        ...(stepUp ? { stepUp } : {}),
       };
       return reply
         .setCookie(LOGIN_COOKIE, JSON.stringify(state), {
@@ -85,7 +126,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       // No (or too old) login in progress: start a fresh one.
       return reply.redirect('/auth/login', 303);
     }
-    const { state, nonce, codeVerifier, returnTo } = parsed.data;
+    const { state, nonce, codeVerifier, returnTo, createdAt, stepUp } = parsed.data;
     let result: Awaited<ReturnType<OidcClient['finishLogin']>>;
     try {
       result = await oidc().finishLogin(new URL(request.url, config.publicUrl), {
@@ -99,6 +140,33 @@ export const authRoutes: FastifyPluginAsyncZod<{
     }
     const user = await findUserForSubject(db, result);
     if (!user?.active) throw new AppError('NO_PERMISSION');
+    const external = config.oidc.kind === 'external';
+    const secondFactorUsed = secondFactorProven(
+      result,
+      config.oidc.kind === 'external' ? config.oidc.mfaAcrValues : [],
+    );
+    // An external issuer's second factor is the one a role that must use one signs in with.
+    if (external && !secondFactorUsed && (await secondFactors.isRequiredFor(user.role)))
+      throw new AppError('SECOND_FACTOR_REQUIRED_AT_ISSUER');
+    if (stepUp) {
+      const current = await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: false });
+      const fresh = result.authTime !== undefined && result.authTime * 1000 >= createdAt - AUTH_TIME_SKEW_MS;
+      if (current?.principal.userId === user.id && fresh) {
+        await db.transaction(async (tx) => {
+          await sessions.markVerified(tx, { id: current.principal.sessionId });
+          await recordAudit(tx, {
+            actor: { id: user.id, name: user.username },
+            entityType: 'user',
+            entityId: user.id,
+            action: 'step-up',
+            before: null,
+            after: { proof: 'issuer' },
+          });
+        });
+        return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+      }
+      // Another user, or the issuer did not authenticate again: an ordinary sign-in, a session of its own.
+    }
     const address = request.ip;
     const { token } = await sessions.create(user.id, result.tokens, {
       userAgent: request.headers['user-agent'],
@@ -107,9 +175,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     // GLI-19 §2.8.9: here for any issuer, embedded or external — a sign-in is the session it opens.
     await users.recordSignIn(db, user.id, address);
     // The session is proven when the sign-in proved the strongest factor the user has: the second factor
-    // when one is enrolled (the ID token's amr says so), else the password. Step-up reads this.
-    const secondFactorUsed = result.amr.some((method) => method === 'otp' || method === 'mfa');
-    if (secondFactorUsed || !(await secondFactors.isEnrolled(user.id)))
+    // when one is enrolled (the ID token's amr says so), else the password; at an external issuer, what
+    // it asked for. Step-up reads this.
+    if (external || secondFactorUsed || !(await secondFactors.isEnrolled(user.id)))
       await sessions.markVerified(db, { token });
     await recordAudit(db, {
       actor: { id: user.id, name: user.username },

@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
@@ -313,12 +314,13 @@ describe('an external identity server (another back office on its own port)', ()
   let close: () => Promise<void>;
   let user: Awaited<ReturnType<typeof signInTo>>;
   let origin: string;
+  let database: () => Awaited<ReturnType<typeof createTestApp>>['database'];
 
   beforeAll(async () => {
     const [issuerPort, appPort] = [await freePort(), await freePort()];
     origin = `http://localhost:${appPort}`;
     const test = await createTestApp('pglite');
-    const database = test.database;
+    database = () => test.database;
     identityServer = await buildApp({
       config: loadConfig({
         NODE_ENV: 'test',
@@ -326,7 +328,7 @@ describe('an external identity server (another back office on its own port)', ()
         PORT: String(issuerPort),
         SESSION_SECRET: 'identity-server-secret-of-the-test',
       }),
-      database,
+      database: test.database,
       logger: false,
       extraOidcClients: [
         {
@@ -350,11 +352,11 @@ describe('an external identity server (another back office on its own port)', ()
         OIDC_CLIENT_ID: 'external-back-office',
         OIDC_CLIENT_SECRET: 'external-client-secret-for-the-test',
       }),
-      database,
+      database: test.database,
       logger: false,
     });
     await backOffice.listen({ host: '127.0.0.1', port: appPort });
-    user = await signInTo(database, 'accountant');
+    user = await signInTo(test.database, 'accountant');
     close = async () => {
       await backOffice.close();
       await identityServer.close();
@@ -390,5 +392,79 @@ describe('an external identity server (another back office on its own port)', ()
     const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
     expect(new URL(redirectTo).origin).not.toBe(origin);
     expect((await browser.request('/auth/session')).status).toBe(401);
+  });
+
+  describe('second factor at the issuer', () => {
+    const codeOf = (secret: string, stepsAhead: number) =>
+      generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+    const dangerous = (browser: TestBrowser, userId: string) =>
+      browser.request(`/api/users/${userId}/password`, {
+        method: 'PUT',
+        headers: { 'x-requested-with': 'backoffice' },
+        json: { password: 'Another-Password-1', passwordRepeat: 'Another-Password-1' },
+      });
+
+    it("refuses a role that must use a second factor when the issuer's token says none was used", async () => {
+      const developer = await signInTo(database(), 'developer', {}, { secondFactor: 'none' });
+      const browser = new TestBrowser(httpTransport, origin);
+      const page = await signInThrough(browser, developer.email, TEST_PASSWORD);
+      expect(page.status).toBe(403);
+      expect(page.body).toContain('SECOND_FACTOR_REQUIRED_AT_ISSUER');
+      expect((await browser.request('/auth/session')).status).toBe(401);
+    });
+
+    it('signs in with it, leaves enrolment to the issuer, and steps up by signing in there again', async () => {
+      const admin = await signInTo(database(), 'admin');
+      const target = await signInTo(database(), 'visitor');
+      const browser = new TestBrowser(httpTransport, origin);
+      const done = await signInThrough(browser, admin.email, TEST_PASSWORD, '/', () =>
+        codeOf(admin.totpSecret!, 0),
+      );
+      expect(done.url.href).toBe(`${origin}/`);
+      const session = JSON.parse((await browser.request('/auth/session')).body);
+      expect(session.secondFactor).toEqual({ required: false, enrolled: false, managedByIssuer: true });
+      const enrol = await browser.request('/api/account/second-factor/enrolment', {
+        method: 'POST',
+        headers: { 'x-requested-with': 'backoffice' },
+      });
+      expect(JSON.parse(enrol.body).code).toBe('SECOND_FACTOR_AT_ISSUER');
+      const here = await browser.request('/api/account/second-factor/step-up', {
+        method: 'POST',
+        headers: { 'x-requested-with': 'backoffice' },
+        json: { code: '123456' },
+      });
+      expect(JSON.parse(here.body).code).toBe('SECOND_FACTOR_AT_ISSUER');
+
+      expect((await dangerous(browser, target.userId)).status).toBe(204);
+      await database()
+        .db.update(sessions)
+        .set({ verifiedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(sessions.userId, admin.userId));
+      const refused = await dangerous(browser, target.userId);
+      expect(JSON.parse(refused.body).code).toBe('STEP_UP_REQUIRED');
+
+      // The issuer authenticates again (max_age=0): password and code, then back to the same session.
+      const cookie = browser.cookie(SESSION_COOKIE);
+      const again = await signInThrough(
+        browser,
+        admin.email,
+        TEST_PASSWORD,
+        '/users',
+        () => codeOf(admin.totpSecret!, 1),
+        { stepUp: true },
+      );
+      expect(again.url.href).toBe(`${origin}/users`);
+      expect(browser.cookie(SESSION_COOKIE)).toBe(cookie);
+      // No new session: the one of the browser is confirmed (the other is the test's own).
+      const rows = await database().db.select().from(sessions).where(eq(sessions.userId, admin.userId));
+      expect(rows).toHaveLength(2);
+      expect(rows.filter((row) => Date.now() - row.verifiedAt!.getTime() < 10_000)).toHaveLength(1);
+      expect((await dangerous(browser, target.userId)).status).toBe(204);
+      const stepUps = await database()
+        .db.select()
+        .from(auditEntries)
+        .where(eq(auditEntries.action, 'step-up'));
+      expect(stepUps.filter((entry) => entry.entityId === admin.userId)).toHaveLength(1);
+    });
   });
 });

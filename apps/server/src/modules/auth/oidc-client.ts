@@ -70,7 +70,8 @@ export function createOidcClient(options: {
   }
 
   return {
-    async startLogin(language: string): Promise<LoginRequest> {
+    /** `maxAge` 0 makes the issuer authenticate the user again even in a live session of its own (step-up). */
+    async startLogin(language: string, options: { maxAge?: number } = {}): Promise<LoginRequest> {
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
       const nonce = client.randomNonce();
@@ -82,6 +83,7 @@ export function createOidcClient(options: {
         state,
         nonce,
         ui_locales: language,
+        ...(options.maxAge !== undefined ? { max_age: String(options.maxAge) } : {}),
       });
       return { url, state, nonce, codeVerifier };
     },
@@ -95,6 +97,10 @@ export function createOidcClient(options: {
       emailVerified: boolean;
       /** How the user authenticated (RFC 8176): `pwd`, and `otp`/`mfa` when a second factor was used. */
       amr: string[];
+      /** The authentication context class, where the issuer names one. */
+      acr: string | undefined;
+      /** When the user authenticated at the issuer (epoch seconds), where it says. */
+      authTime: number | undefined;
       tokens: TokenSet;
     }> {
       const response = await client.authorizationCodeGrant(await configuration(), callbackUrl, {
@@ -110,6 +116,8 @@ export function createOidcClient(options: {
         email: typeof claims.email === 'string' ? claims.email : undefined,
         emailVerified: claims.email_verified !== false,
         amr: Array.isArray(claims.amr) ? claims.amr.filter((method) => typeof method === 'string') : [],
+        acr: typeof claims.acr === 'string' ? claims.acr : undefined,
+        authTime: typeof claims.auth_time === 'number' ? claims.auth_time : undefined,
         tokens: toTokenSet(response),
       };
     },

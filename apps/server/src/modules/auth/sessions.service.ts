@@ -73,6 +73,7 @@ export function createSessionsService(options: {
   const { database, config, log } = options;
   const { db } = database;
   const now = options.now ?? Date.now;
+  const managedByIssuer = config.oidc.kind === 'external';
   const tokenKey = deriveKey(config.sessionSecret, 'session-tokens');
   const seal = (tokens: TokenSet) => encrypt(tokenKey, JSON.stringify(tokens));
   const unseal = (sealed: string) => JSON.parse(decrypt(tokenKey, sealed)) as TokenSet;
@@ -209,10 +210,15 @@ export function createSessionsService(options: {
         casinoIds: row.casinoIds,
         integrationIds: row.integrationIds,
       };
-      const secondFactor = {
-        required: Boolean(row.secondFactorRequired),
-        enrolled: row.secondFactorConfirmedAt !== null,
-      };
+      // With an external identity server the second factor is the issuer's: the callback demands it for
+      // the roles that must use one, and nothing is enrolled here.
+      const secondFactor = managedByIssuer
+        ? { required: false, enrolled: false, managedByIssuer }
+        : {
+            required: Boolean(row.secondFactorRequired),
+            enrolled: row.secondFactorConfirmedAt !== null,
+            managedByIssuer,
+          };
       return {
         principal: {
           userId: row.userId,
@@ -227,7 +233,7 @@ export function createSessionsService(options: {
       };
     },
 
-    /** Records that the session proved the user's strongest factor now (sign-in, enrolment). */
+    /** Records that the session proved the user's strongest factor now (sign-in, enrolment, step-up). */
     async markVerified(tx: Db, session: { id: string } | { token: string }): Promise<void> {
       await tx
         .update(sessions)

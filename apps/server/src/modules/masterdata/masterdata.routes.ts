@@ -10,7 +10,9 @@ import {
   globalSettingsSchema,
   globalSettingsUpdateSchema,
   typedCurrencyCodeSchema,
+  type GlobalSettingsUpdate,
 } from '@backoffice/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/http-schemas';
@@ -146,7 +148,16 @@ export const masterdataRoutes: FastifyPluginAsyncZod<{ service: MasterdataServic
   app.put(
     '/settings',
     {
-      config: write,
+      config: {
+        ...write,
+        // Which roles must use a second factor is a change of second factors: it needs a step-up.
+        stepUp: async (request: FastifyRequest) => {
+          const wanted = (request.body as GlobalSettingsUpdate).secondFactorRoles;
+          if (wanted === undefined) return false;
+          const current = (await service.getSettings()).secondFactorRoles;
+          return [...wanted].sort().join() !== [...current].sort().join();
+        },
+      },
       schema: {
         tags,
         summary: 'Change the global defaults (at the version they were read)',

@@ -1,6 +1,7 @@
 /**
  * Second-factor routes: the own one under /api/account/second-factor (reachable while a required one is
- * still missing), and an admin's look at and reset of another user's under /api/users/:id/second-factor.
+ * still missing) with the step-up that dangerous actions ask for, and an admin's look at and reset of
+ * another user's under /api/users/:id/second-factor.
  */
 import {
   recoveryCodesSchema,
@@ -8,6 +9,7 @@ import {
   secondFactorDisableSchema,
   secondFactorEnrolmentSchema,
   secondFactorStatusSchema,
+  stepUpSchema,
   userIdSchema,
 } from '@backoffice/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -74,6 +76,28 @@ export const secondFactorAccountRoutes: FastifyPluginAsyncZod<{ service: SecondF
   );
 
   app.post(
+    '/step-up',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary:
+          'Confirm it is me for the next minutes (step-up): a current code, or the password without a second factor',
+        body: stepUpSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await service.stepUp(
+        actorOf(request),
+        { sessionId: principalOf(request).sessionId, address: request.ip },
+        request.body,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
     '/disable',
     {
       config: own,
@@ -115,7 +139,7 @@ export const secondFactorAdminRoutes: FastifyPluginAsyncZod<{ service: SecondFac
   app.delete(
     '/:id/second-factor',
     {
-      config,
+      config: { ...config, stepUp: true },
       schema: {
         tags: ['Users'],
         summary: "Reset a user's second factor (ends the user's sessions; never the own)",

@@ -9,6 +9,7 @@ import {
   type RecoveryCodes,
   type SecondFactorEnrolment,
   type SecondFactorStatus,
+  type StepUp,
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -35,7 +36,9 @@ export function createSecondFactorService(deps: {
   /** The secrets-at-rest keys (SECRETS_KEY): TOTP secrets are stored sealed under them. */
   secretsKeys: Parameters<typeof createSecretBox>[0];
   sessions: Pick<SessionsService, 'destroyAllOfUser' | 'markVerified'>;
-  identity: Pick<IdentityService, 'endSessions'>;
+  identity: Pick<IdentityService, 'endSessions' | 'checkPassword'>;
+  /** An external identity server owns the second factor: nothing is enrolled or stepped up here. */
+  managedByIssuer?: boolean;
   /** A wrong code counts like a wrong password. */
   throttle: Pick<SignInThrottle, 'check' | 'recordFailure'>;
 }) {
@@ -96,6 +99,7 @@ export function createSecondFactorService(deps: {
 
     /** A new secret for the own account; an enrolment not yet confirmed starts over. */
     async startEnrolment(actor: Actor): Promise<SecondFactorEnrolment> {
+      if (deps.managedByIssuer) throw new AppError('SECOND_FACTOR_AT_ISSUER');
       return db.transaction(async (tx) => {
         const user = await userOf(tx, actor.id);
         if ((await repository.find(tx, actor.id))?.confirmedAt)
@@ -181,6 +185,46 @@ export function createSecondFactorService(deps: {
         });
       });
     },
+
+    /**
+     * Step-up: the session proves the user's strongest factor again — a code of the app or a recovery
+     * code when one is set up, else the password — and may do dangerous actions for the next minutes.
+     * Wrong answers count like wrong passwords; each step-up is audited.
+     */
+    async stepUp(
+      actor: Actor,
+      request: { sessionId: string; address: string },
+      input: StepUp,
+    ): Promise<void> {
+      if (deps.managedByIssuer) throw new AppError('SECOND_FACTOR_AT_ISSUER');
+      const user = await userOf(db, actor.id);
+      const enrolled = Boolean((await repository.find(db, actor.id))?.confirmedAt);
+      if (!(await throttle.check(user.email, request.address)).allowed)
+        throw new AppError('TOO_MANY_REQUESTS');
+      // The password is checked before the transaction: the identity service reads on its own connection.
+      const passwordRight =
+        !enrolled && 'password' in input && (await deps.identity.checkPassword(actor.id, input.password));
+      const proven = await db.transaction(async (tx) => {
+        let proof: SecondFactorProof | 'password' | null = passwordRight ? 'password' : null;
+        if (enrolled && 'code' in input) proof = await prove(tx, actor.id, input.code);
+        if (!proof) return false;
+        await sessions.markVerified(tx, { id: request.sessionId });
+        await auditOwn(tx, actor, 'step-up', {
+          proof,
+          ...(proof === 'recovery-code'
+            ? { recoveryCodesLeft: await repository.recoveryCodesLeft(tx, actor.id) }
+            : {}),
+        });
+        return true;
+      });
+      if (!proven) {
+        await throttle.recordFailure(user.email, request.address);
+        throw new AppError(enrolled ? 'SECOND_FACTOR_CODE_WRONG' : 'CURRENT_PASSWORD_WRONG');
+      }
+    },
+
+    /** Whether the role must use a second factor (master data). */
+    isRequiredFor: (role: string) => isRequired(db, role),
 
     /** Whether sign-in must ask this user for a code. */
     async isEnrolled(userId: string): Promise<boolean> {

@@ -170,7 +170,7 @@ describeEachEngine('second factor', (ctx) => {
       const session = await browser.request('/auth/session');
       expect(session.status).toBe(200);
       const info = JSON.parse(session.body) as { sessionId: string; secondFactor: unknown };
-      expect(info.secondFactor).toEqual({ required: true, enrolled: true });
+      expect(info.secondFactor).toEqual({ required: true, enrolled: true, managedByIssuer: false });
       const [row] = await h.db().select().from(sessions).where(eq(sessions.id, info.sessionId));
       expect(row!.verifiedAt).not.toBeNull();
 

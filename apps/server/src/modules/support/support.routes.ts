@@ -1,7 +1,8 @@
 /**
  * Player support's API (`/api/support`): player look-up, one round with its timeline, closing a round and
  * retrying its booking, deleting a savegame. Viewing needs "view game rounds"; every action needs "player
- * support actions"; everything is limited to the agent's scope.
+ * support actions"; everything is limited to the agent's scope. Bookings and savegame deletions also need
+ * a recent proof of the agent's strongest factor (step-up, issue 15).
  */
 import {
   closeRoundInputSchema,
@@ -11,7 +12,9 @@ import {
   playerSearchQuerySchema,
   playerSearchResultSchema,
   supportRoundSchema,
+  type CloseRoundInput,
 } from '@backoffice/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/http-schemas';
@@ -23,6 +26,13 @@ import type { SavegamesService } from './savegames.service';
 const tags = ['Support'];
 const read = { access: 'viewGameRounds' as const };
 const act = { access: 'playerSupportActions' as const };
+/** Moving money and deleting a player's saved game need a recent proof of the strongest factor (step-up). */
+const dangerous = { ...act, stepUp: true as const };
+/** A close that books (refund or win) moves money; closing without a booking does not. */
+const booking = {
+  ...act,
+  stepUp: (request: FastifyRequest) => (request.body as CloseRoundInput).booking !== 'none',
+};
 
 const id = z.string().trim().min(1).max(100);
 const playerParams = z.object({ casinoId: id, playerId: id });
@@ -69,7 +79,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/players/:casinoId/:playerId/savegames/:gameId/delete',
     {
-      config: act,
+      config: dangerous,
       schema: {
         tags,
         summary:
@@ -99,7 +109,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/rounds/:casinoId/:roundId/close',
     {
-      config: act,
+      config: booking,
       schema: {
         tags,
         summary:
@@ -122,7 +132,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/rounds/:casinoId/:roundId/retry',
     {
-      config: act,
+      config: dangerous,
       schema: {
         tags,
         summary: "Send a pending close's booking to the bridge again, with the same idempotency key",

@@ -22,6 +22,8 @@ const tags = ['Users'];
 const params = z.object({ id: userIdSchema });
 const sessionParams = z.object({ id: userIdSchema, sessionId: sessionIdSchema });
 const config = { access: 'noRestrictions' as const };
+/** Changing users, roles, scopes and passwords needs a recent proof of the strongest factor (step-up). */
+const change = { ...config, stepUp: true as const };
 const actorOf = (request: Parameters<typeof principalOf>[0]) => {
   const principal = principalOf(request);
   return { id: principal.userId, name: principal.username };
@@ -86,7 +88,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.post(
     '/',
     {
-      config,
+      config: change,
       schema: {
         tags,
         summary: 'Create a user',
@@ -100,7 +102,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.put(
     '/:id',
     {
-      config,
+      config: change,
       schema: {
         tags,
         summary: 'Change a user (at the version read)',
@@ -115,7 +117,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.delete(
     '/:id',
     {
-      config,
+      config: change,
       schema: {
         tags,
         summary: 'Delete a user (at the version read)',
@@ -133,7 +135,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = asy
   app.put(
     '/:id/password',
     {
-      config,
+      config: change,
       schema: {
         tags,
         summary: "Reset a user's password",

@@ -8,6 +8,7 @@ import { AccessGuard } from './access-guard';
 import { LanguageSwitch } from './language-switch';
 import { NavigationProgress } from './navigation-progress';
 import { NavMenu } from './nav-menu';
+import { StepUpPrompt } from './step-up-prompt';
 import { UserMenu } from './user-menu';
 
 export function AppLayout() {
@@ -48,6 +49,7 @@ export function AppLayout() {
         <AlertBanner />
         <AccessGuard />
       </AppShell.Main>
+      <StepUpPrompt />
       <ScrollRestoration />
     </AppShell>
   );

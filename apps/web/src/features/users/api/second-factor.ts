@@ -4,6 +4,7 @@ import type {
   SecondFactorDisable,
   SecondFactorEnrolment,
   SecondFactorStatus,
+  StepUp,
 } from '@backoffice/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -52,6 +53,13 @@ export function useDisableSecondFactor() {
     mutationFn: (input: SecondFactorDisable) =>
       apiRequest<void>(`${OWN}/disable`, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorKeys.own }),
+  });
+}
+
+/** Confirms it is the user (a code, or the password without a second factor) for the next minutes. */
+export function useStepUp() {
+  return useMutation({
+    mutationFn: (input: StepUp) => apiRequest<void>(`${OWN}/step-up`, { method: 'POST', body: input }),
   });
 }
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeader } from '../../../components/page-header';
+import { useSession } from '../../../lib/session';
 import { useAccount } from '../api/get-account';
 import { AccountNameForm } from '../components/account-name-form';
 import { PasswordChangeForm } from '../components/password-change-form';
@@ -14,6 +15,7 @@ import { OwnSessionsPanel } from '../components/sessions-panel';
 export function AccountPage() {
   const { t } = useTranslation();
   const { data: account, error, isPending, refetch } = useAccount();
+  const session = useSession();
 
   if (isPending) return <Loader aria-label={t('common.loading')} />;
   if (!account) {
@@ -54,7 +56,11 @@ export function AccountPage() {
           <PasswordChangeForm />
         </Section>
         <Section title={t('account.secondFactor.title')}>
-          <SecondFactorCard />
+          {session.secondFactor.managedByIssuer ? (
+            <Text size="sm">{t('account.secondFactor.managedByIssuer')}</Text>
+          ) : (
+            <SecondFactorCard />
+          )}
         </Section>
         <Section title={t('users.sessions.title')}>
           <OwnSessionsPanel />
