@@ -34,6 +34,8 @@ export const auditEntityReaders = {
   'integration-option': 'everyone',
   jurisdiction: 'everyone',
   savegame: 'casino',
+  // Secrets at rest sealed or re-sealed under a new key (counts only, never a value): a security matter.
+  secrets: 'userAdmins',
   settings: 'everyone',
   'significant-event': 'everyone',
   'sign-in': 'userAdmins',

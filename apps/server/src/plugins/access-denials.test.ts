@@ -122,6 +122,24 @@ describeEachEngine('denied access is audited', (ctx) => {
       404,
       'RECORD_NOT_FOUND',
     );
+    await ctx().database.db.execute(
+      sql`insert into players (casino_id, player_id, integration_id) values ('casino-b', 'player-1', 'int-b')
+        on conflict do nothing`,
+    );
+    expectError(
+      await support.inject({ method: 'GET', url: '/api/support/players/casino-b/player-1' }),
+      404,
+      'RECORD_NOT_FOUND',
+    );
+    expectError(
+      await support.inject({
+        method: 'POST',
+        url: '/api/support/rounds/casino-b/b-1/close',
+        payload: { booking: 'none', reason: 'Probing', confirmation: 'b-1' },
+      }),
+      404,
+      'RECORD_NOT_FOUND',
+    );
     const records = (await denials()).map((entry) => [
       entry.actorId,
       entry.entityId,
@@ -132,6 +150,8 @@ describeEachEngine('denied access is audited', (ctx) => {
       [developer.userId, 'GET /api/casinos/:id', 'casino', 'casino-b'],
       [developer.userId, 'GET /api/integrations/:id', 'integration', 'int-b'],
       [support.userId, 'GET /api/support/rounds/:casinoId/:roundId', 'game-round', 'casino-b/b-1'],
+      [support.userId, 'GET /api/support/players/:casinoId/:playerId', 'player', 'casino-b/player-1'],
+      [support.userId, 'POST /api/support/rounds/:casinoId/:roundId/close', 'game-round', 'casino-b/b-1'],
     ]);
   });
 

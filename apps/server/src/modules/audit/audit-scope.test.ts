@@ -53,6 +53,7 @@ describe('entity types of the trail', () => {
     expect(auditEntityTypes.filter((type) => auditEntityReaders[type] === 'userAdmins')).toEqual([
       'access-denied',
       'job',
+      'secrets',
       'sign-in',
       'user',
     ]);

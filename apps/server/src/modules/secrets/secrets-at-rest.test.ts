@@ -243,6 +243,15 @@ describeEachEngine('secrets at rest', (ctx) => {
     expect(rotated).toMatchObject({ gameProviders: 1, casinos: 1 });
     expect(rotated.signingKeys).toBeGreaterThanOrEqual(2);
     expect(await rotateSecrets(db(), newBox)).toMatchObject({ total: 0 });
+    // The rotation is in the audit trail (counts, no value); the pass that changed nothing is not.
+    const rotations = rowsOf<{ changes: Record<string, { after: unknown }> }>(
+      await db().execute(
+        sql`select changes from audit_entries where entity_type = 'secrets' and action = 'rotate'`,
+      ),
+    );
+    expect(rotations).toHaveLength(1);
+    expect(rotations[0]!.changes.bridges!.after).toBe(rotated.bridges);
+    expect(rotations[0]!.changes.signingKeys!.after).toBe(rotated.signingKeys);
     await expectNoPlaintext();
     const sealedValues = [
       ...(await raw('bridges')).map((row) => row.secret as string).filter(Boolean),

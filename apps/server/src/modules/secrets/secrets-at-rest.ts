@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SecretBox } from '../../lib/secret-box';
 import { rowsOf } from '../../lib/sql';
+import { recordAudit } from '../audit/audit.service';
 
 /** How many values a pass changed, per place. */
 export interface SecretsPass {
@@ -38,8 +39,16 @@ function resealMap(map: Record<string, string>, reseal: Reseal): Record<string, 
   return changed ? next : undefined;
 }
 
-/** One pass over every place; second-factor secrets only with a `resealFactor` of their own. */
-async function walk(db: Db, reseal: Reseal, resealFactor?: Reseal): Promise<SecretsPass> {
+/**
+ * One pass over every place; second-factor secrets only with a `resealFactor` of their own. A pass that
+ * changed something is audited in its transaction (entity `secrets`, for user administrators).
+ */
+async function walk(
+  db: Db,
+  action: 'seal' | 'rotate',
+  reseal: Reseal,
+  resealFactor?: Reseal,
+): Promise<SecretsPass> {
   return db.transaction(async (tx) => {
     const pass: SecretsPass = {
       bridges: 0,
@@ -110,6 +119,17 @@ async function walk(db: Db, reseal: Reseal, resealFactor?: Reseal): Promise<Secr
     }
 
     pass.total = pass.bridges + pass.gameProviders + pass.casinos + pass.signingKeys + pass.secondFactors;
+    if (pass.total > 0) {
+      const { total: _total, ...counts } = pass;
+      await recordAudit(tx, {
+        actor: null,
+        entityType: 'secrets',
+        entityId: 'at-rest',
+        action,
+        before: null,
+        after: counts,
+      });
+    }
     return pass;
   });
 }
@@ -120,7 +140,7 @@ async function walk(db: Db, reseal: Reseal, resealFactor?: Reseal): Promise<Secr
  * Second-factor secrets are sealed by their own service from the first row on, and are left to it.
  */
 export function sealPlaintextSecrets(db: Db, box: SecretBox): Promise<SecretsPass> {
-  return walk(db, (value) => (box.isSealed(value) ? undefined : box.seal(value)));
+  return walk(db, 'seal', (value) => (box.isSealed(value) ? undefined : box.seal(value)));
 }
 
 /**
@@ -131,5 +151,5 @@ export function sealPlaintextSecrets(db: Db, box: SecretBox): Promise<SecretsPas
 export function rotateSecrets(db: Db, box: SecretBox): Promise<SecretsPass> {
   const toCurrent: Reseal = (value) =>
     box.isSealed(value) && !box.isCurrent(value) ? box.seal(box.open(value)) : undefined;
-  return walk(db, (value) => (box.isSealed(value) ? toCurrent(value) : box.seal(value)), toCurrent);
+  return walk(db, 'rotate', (value) => (box.isSealed(value) ? toCurrent(value) : box.seal(value)), toCurrent);
 }

@@ -598,6 +598,13 @@ export function createClosuresService(
     }
   }
 
+  /** A round the scope does not find: audited as refused when it exists beyond the scope (lib/scope.ts). */
+  function roundNotFound(tx: Db, scope: Scope, casinoId: string, roundId: string): Promise<AppError> {
+    return notFoundIn(scope, 'RECORD_NOT_FOUND', { type: 'game-round', id: `${casinoId}/${roundId}` }, () =>
+      rounds.find(tx, casinoId, roundId, UNLIMITED),
+    );
+  }
+
   /** The round as support sees it: details, the close, the choices and the timeline. */
   async function view(
     casinoId: string,
@@ -605,14 +612,7 @@ export function createClosuresService(
     reader: Pick<Principal, 'role' | 'scope'>,
   ): Promise<SupportRound> {
     const round = await rounds.find(db, casinoId, roundId, reader.scope);
-    if (!round) {
-      throw await notFoundIn(
-        reader.scope,
-        'RECORD_NOT_FOUND',
-        { type: 'game-round', id: `${casinoId}/${roundId}` },
-        () => rounds.find(db, casinoId, roundId, UNLIMITED),
-      );
-    }
+    if (!round) throw await roundNotFound(db, reader.scope, casinoId, roundId);
     const [stored] = rowsOf<{
       history: RoundHistoryEntry[] | null;
       closure_id: string | null;
@@ -725,7 +725,7 @@ export function createClosuresService(
       if (input.confirmation !== roundId) throw new AppError('CONFIRMATION_MISMATCH');
       const closure = await db.transaction(async (tx) => {
         const round = await lockRound(tx, casinoId, roundId, principal.scope);
-        if (!round) throw new AppError('RECORD_NOT_FOUND');
+        if (!round) throw await roundNotFound(tx, principal.scope, casinoId, roundId);
         const choice = choicesOf(round)[input.booking];
         if (!choice.allowed) throw new AppError(choice.reason!);
         const stored = await openClosure(
@@ -755,7 +755,7 @@ export function createClosuresService(
       actor: Actor | null,
     ): Promise<SupportRound> {
       const round = await rounds.find(db, casinoId, roundId, principal.scope);
-      if (!round) throw new AppError('RECORD_NOT_FOUND');
+      if (!round) throw await roundNotFound(db, principal.scope, casinoId, roundId);
       const [pending] = rowsOf<{ id: string }>(
         await db.execute(sql`select id from round_closures where casino_id = ${casinoId} and round_id = ${roundId}
           and started_at = ${round.startedAt}::timestamptz and state = 'pending'`),

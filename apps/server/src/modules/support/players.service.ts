@@ -9,7 +9,7 @@ import {
   type PlayerSearchResult,
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/app-error';
+import { notFoundIn, UNLIMITED } from '../../lib/scope';
 import type { Principal } from '../../plugins/access';
 import type { GameRoundsService } from '../game-rounds/game-rounds.service';
 import { createPlayersRepository } from './players.repository';
@@ -34,8 +34,15 @@ export function createPlayersService(db: Db, gameRounds: GameRoundsService) {
 
     async get(casinoId: string, playerId: string, reader: Reader): Promise<PlayerDetail> {
       const row = await repository.find(db, casinoId, playerId, reader.scope);
-      // Outside the scope a player does not exist, as for every other record.
-      if (!row) throw new AppError('RECORD_NOT_FOUND');
+      // Outside the scope a player does not exist, as for every other record (and the refusal is audited).
+      if (!row) {
+        throw await notFoundIn(
+          reader.scope,
+          'RECORD_NOT_FOUND',
+          { type: 'player', id: `${casinoId}/${playerId}` },
+          () => repository.find(db, casinoId, playerId, UNLIMITED),
+        );
+      }
       const [rounds, savegames] = await Promise.all([
         gameRounds.search({ playerId, casinoIds: [casinoId], limit: PLAYER_LAST_ROUNDS }, reader.scope),
         repository.savegames(db, casinoId, playerId),

@@ -7,7 +7,7 @@ import type { DeleteSavegameInput, DeleteSavegameResult } from '@backoffice/cont
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { Scope } from '../../lib/scope';
+import { notFoundIn, type Scope } from '../../lib/scope';
 import { isoMs, rowsOf } from '../../lib/sql';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import { textArray } from '../game-rounds/game-rounds.repository';
@@ -36,7 +36,18 @@ export function createSavegamesService(db: Db) {
               and ${visible}
             for update of s`),
         );
-        if (!found) throw new AppError('RECORD_NOT_FOUND');
+        if (!found) {
+          throw await notFoundIn(
+            scope,
+            'RECORD_NOT_FOUND',
+            { type: 'savegame', id: `${key.casinoId}/${key.playerId}/${key.gameId}` },
+            async () =>
+              rowsOf(
+                await tx.execute(sql`select 1 from savegames where casino_id = ${key.casinoId}
+                  and player_id = ${key.playerId} and game_id = ${key.gameId}`),
+              ).length > 0,
+          );
+        }
         const where = sql`casino_id = ${key.casinoId} and player_id = ${key.playerId} and game_id = ${key.gameId}`;
         let result: DeleteSavegameResult;
         if (input.mode === 'hard') {
