@@ -46,9 +46,12 @@ export type SecondFactorEnrolment = z.infer<typeof secondFactorEnrolmentSchema>;
 export const secondFactorConfirmSchema = z.object({ code: totpCodeSchema });
 export type SecondFactorConfirm = z.infer<typeof secondFactorConfirmSchema>;
 
-/** Switching the own second factor off needs a current code (or a recovery code). */
-export const secondFactorDisableSchema = z.object({ code: secondFactorCodeSchema });
-export type SecondFactorDisable = z.infer<typeof secondFactorDisableSchema>;
+/**
+ * Switching the own second factor off, or getting new recovery codes, needs a current code (or a recovery
+ * code).
+ */
+export const secondFactorProofSchema = z.object({ code: secondFactorCodeSchema });
+export type SecondFactorCodeInput = z.infer<typeof secondFactorProofSchema>;
 
 /** The recovery codes, shown once after confirmation; each opens one sign-in instead of the app's code. */
 export const recoveryCodesSchema = z

@@ -1,6 +1,6 @@
 /**
  * The users fake with second factors, answering like the server (issue 15): the own one under
- * /api/account/second-factor (start, confirm with the code `CODE`, disable; 400 SECOND_FACTOR_CODE_WRONG,
+ * /api/account/second-factor (start, confirm with the code `CODE`, new recovery codes, disable; 400 SECOND_FACTOR_CODE_WRONG,
  * 409 SECOND_FACTOR_REQUIRED_FOR_ROLE), another user's under /api/users/:id/second-factor (GET, DELETE;
  * 403 OWN_USER), the session check (/auth/session) with the state, and 403
  * SECOND_FACTOR_ENROLMENT_REQUIRED on any other route while a required one is missing. With `stale` set,
@@ -94,6 +94,12 @@ export class FakeSecondFactorApi extends FakeUsersApi {
         return errorResponse(this.enrolled.has(id) ? 'SECOND_FACTOR_CODE_WRONG' : 'CURRENT_PASSWORD_WRONG');
       this.stale = false;
       return emptyResponse(204);
+    }
+    if (rest === '/recovery-codes' && method === 'POST') {
+      if (!this.enrolled.has(id)) return errorResponse('SECOND_FACTOR_NOT_ENROLLED');
+      if (code !== CODE) return errorResponse('SECOND_FACTOR_CODE_WRONG');
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, (_, n) => `new${n}-abcd-efgh`);
+      return jsonResponse(200, { recoveryCodes });
     }
     if (rest === '/disable' && method === 'POST') {
       if (!this.enrolled.has(id)) return errorResponse('SECOND_FACTOR_NOT_ENROLLED');

@@ -21,6 +21,7 @@ export type AuditAction =
   | 'second-factor-disable'
   | 'second-factor-reset'
   | 'second-factor-recovery-code-used'
+  | 'second-factor-recovery-codes-renewed'
   | 'step-up'
   | 'seal'
   | 'rotate'

@@ -6,8 +6,8 @@
 import {
   recoveryCodesSchema,
   secondFactorConfirmSchema,
-  secondFactorDisableSchema,
   secondFactorEnrolmentSchema,
+  secondFactorProofSchema,
   secondFactorStatusSchema,
   stepUpSchema,
   userIdSchema,
@@ -98,13 +98,27 @@ export const secondFactorAccountRoutes: FastifyPluginAsyncZod<{ service: SecondF
   );
 
   app.post(
+    '/recovery-codes',
+    {
+      config: own,
+      schema: {
+        tags,
+        summary: 'Ten new recovery codes for a current code (shown once; the old ones stop working)',
+        body: secondFactorProofSchema,
+        response: { 200: recoveryCodesSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    (request) => service.renewRecoveryCodes(actorOf(request), { address: request.ip }, request.body.code),
+  );
+
+  app.post(
     '/disable',
     {
       config: own,
       schema: {
         tags,
         summary: 'Switch my second factor off (with a current code; not where the role requires one)',
-        body: secondFactorDisableSchema,
+        body: secondFactorProofSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 409, 429) },
       },
     },

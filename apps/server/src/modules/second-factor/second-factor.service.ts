@@ -68,6 +68,31 @@ export function createSecondFactorService(deps: {
     return (await repository.useRecoveryCode(tx, userId, hashRecoveryCode(code))) ? 'recovery-code' : null;
   }
 
+  /**
+   * Runs an action on the own second factor that a current code (or a recovery code) must allow: refused
+   * without a factor; wrong codes count like wrong passwords; the code is used up with the action.
+   */
+  async function withProof(
+    actor: Actor,
+    request: { address: string },
+    code: string,
+    action: (tx: Db, proof: SecondFactorProof) => Promise<void>,
+  ): Promise<void> {
+    const user = await userOf(db, actor.id);
+    if (!(await repository.find(db, actor.id))?.confirmedAt) throw new AppError('SECOND_FACTOR_NOT_ENROLLED');
+    if (!(await throttle.check(user.email, request.address)).allowed) throw new AppError('TOO_MANY_REQUESTS');
+    const done = await db.transaction(async (tx) => {
+      const proof = await prove(tx, actor.id, code);
+      if (!proof) return false;
+      await action(tx, proof);
+      return true;
+    });
+    if (!done) {
+      await throttle.recordFailure(user.email, request.address);
+      throw new AppError('SECOND_FACTOR_CODE_WRONG');
+    }
+  }
+
   function auditOwn(
     tx: Db,
     actor: Actor,
@@ -148,22 +173,25 @@ export function createSecondFactorService(deps: {
     async disable(actor: Actor, request: { address: string }, code: string): Promise<void> {
       const user = await userOf(db, actor.id);
       if (await isRequired(db, user.role)) throw new AppError('SECOND_FACTOR_REQUIRED_FOR_ROLE');
-      if (!(await repository.find(db, actor.id))?.confirmedAt)
-        throw new AppError('SECOND_FACTOR_NOT_ENROLLED');
-      if (!(await throttle.check(user.email, request.address)).allowed)
-        throw new AppError('TOO_MANY_REQUESTS');
-      const disabled = await db.transaction(async (tx) => {
-        const proof = await prove(tx, actor.id, code);
-        if (!proof) return false;
+      await withProof(actor, request, code, async (tx, proof) => {
         await repository.remove(tx, actor.id);
         await repository.markChanged(tx, actor.id);
         await auditOwn(tx, actor, 'second-factor-disable', { proof });
-        return true;
       });
-      if (!disabled) {
-        await throttle.recordFailure(user.email, request.address);
-        throw new AppError('SECOND_FACTOR_CODE_WRONG');
-      }
+    },
+
+    /** Ten new recovery codes (shown once) for a current code; the old ones no longer open anything. */
+    async renewRecoveryCodes(
+      actor: Actor,
+      request: { address: string },
+      code: string,
+    ): Promise<RecoveryCodes> {
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      await withProof(actor, request, code, async (tx, proof) => {
+        await repository.replaceRecoveryCodes(tx, actor.id, recoveryCodes.map(hashRecoveryCode));
+        await auditOwn(tx, actor, 'second-factor-recovery-codes-renewed', { proof });
+      });
+      return { recoveryCodes };
     },
 
     /** An admin's reset of another user's second factor: it is gone and every session of the user ends. */

@@ -135,6 +135,29 @@ describeEachEngine('second factor', (ctx) => {
       expect((await user.inject({ method: 'GET', url: BASE })).json()).toMatchObject({ enrolled: false });
     });
 
+    it('gives ten new recovery codes for a current code; the old ones stop working', async () => {
+      const user = await ctx().signIn('qa', {}, { secondFactor: 'none' });
+      const { secret, recoveryCodes: old } = await h.enrol(user);
+      const renew = (code: string) =>
+        user.inject({ method: 'POST', url: `${BASE}/recovery-codes`, payload: { code } });
+      expectError(await renew('000000'), 400, 'SECOND_FACTOR_CODE_WRONG');
+      const renewed = await renew(await codeOf(secret, 1));
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      const fresh = renewed.json<RecoveryCodes>().recoveryCodes;
+      expect(fresh).toHaveLength(10);
+      expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+      expect(await h.actions(user.userId)).toContain('second-factor-recovery-codes-renewed');
+      // An old code opens nothing any more; a new one does, once.
+      expectError(await renew(old[0]!), 400, 'SECOND_FACTOR_CODE_WRONG');
+      expect((await renew(fresh[0]!)).statusCode).toBe(200);
+      const without = await ctx().signIn('qa', {}, { secondFactor: 'none' });
+      expectError(
+        await without.inject({ method: 'POST', url: `${BASE}/recovery-codes`, payload: { code: '123456' } }),
+        409,
+        'SECOND_FACTOR_NOT_ENROLLED',
+      );
+    });
+
     it('refuses to switch it off where the role requires one', async () => {
       const support = await ctx().signIn('support');
       const off = await support.inject({

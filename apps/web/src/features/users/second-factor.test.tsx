@@ -112,6 +112,26 @@ describe('own second factor on /users/account', () => {
   });
 });
 
+describe('new recovery codes', () => {
+  it('shows ten new codes for a current code, and the catalogue message for a wrong one', async () => {
+    const api = new FakeSecondFactorApi();
+    api.enrolled.add(api.me.id);
+    const { user } = await open(api, '/users/account');
+
+    const field = await card().findByLabelText('Current code (for new recovery codes)');
+    await user.type(field, '000000');
+    await user.click(card().getByRole('button', { name: 'New recovery codes' }));
+    expect((await card().findByRole('alert')).textContent).toContain(
+      errorCatalogue.SECOND_FACTOR_CODE_WRONG.messages.en,
+    );
+    await user.clear(field);
+    await user.type(field, CODE);
+    await user.click(card().getByRole('button', { name: 'New recovery codes' }));
+    const codes = await card().findByRole('list', { name: 'Your recovery codes' });
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
+  });
+});
+
 describe("admin reset of a user's second factor", () => {
   it('shows whether the user has one and resets it after the typed confirmation', async () => {
     const api = new FakeSecondFactorApi([{ username: 'mmuster', role: 'support' }]);

@@ -1,7 +1,7 @@
 import type {
   RecoveryCodes,
   SecondFactorConfirm,
-  SecondFactorDisable,
+  SecondFactorCodeInput,
   SecondFactorEnrolment,
   SecondFactorStatus,
   StepUp,
@@ -50,8 +50,18 @@ export function useConfirmSecondFactor() {
 export function useDisableSecondFactor() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SecondFactorDisable) =>
+    mutationFn: (input: SecondFactorCodeInput) =>
       apiRequest<void>(`${OWN}/disable`, { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorKeys.own }),
+  });
+}
+
+/** Ten new recovery codes for a current code; the answer holds them, shown once. */
+export function useRenewRecoveryCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SecondFactorCodeInput) =>
+      apiRequest<RecoveryCodes>(`${OWN}/recovery-codes`, { method: 'POST', body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: secondFactorKeys.own }),
   });
 }

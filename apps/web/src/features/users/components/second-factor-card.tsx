@@ -30,6 +30,7 @@ import {
   useConfirmSecondFactor,
   useDisableSecondFactor,
   useOwnSecondFactor,
+  useRenewRecoveryCodes,
   useStartSecondFactorEnrolment,
 } from '../api/second-factor';
 
@@ -81,6 +82,7 @@ export function SecondFactorCard({ onConfirmed, onFinished }: SecondFactorCardPr
               t('account.secondFactor.since', { at: formatDateTime(status.confirmedAt, language) })}{' '}
             {t('account.secondFactor.recoveryCodesLeft', { count: status.recoveryCodesLeft })}
           </Text>
+          <RenewRecoveryCodesForm onRenewed={setRecoveryCodes} />
           <DisableForm onDisabled={() => void refreshSession().catch(() => {})} />
         </>
       ) : (
@@ -144,6 +146,19 @@ function Enrolment({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
         onDone={(result) => onConfirmed(result.recoveryCodes)}
       />
     </Stack>
+  );
+}
+
+function RenewRecoveryCodesForm({ onRenewed }: { onRenewed: (codes: string[]) => void }) {
+  const { t } = useTranslation();
+  const renew = useRenewRecoveryCodes();
+  return (
+    <CodeForm
+      label={t('account.secondFactor.renewCode')}
+      submitLabel={t('account.secondFactor.renew')}
+      action={renew}
+      onDone={(result) => onRenewed(result.recoveryCodes)}
+    />
   );
 }
 
