@@ -1,8 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { zodAlias } from './vite.config';
 
 export default defineProject({
   plugins: [react()],
+  // The same zod as the build: its messages follow the page's language (src/lib/zod.ts).
+  resolve: { alias: [zodAlias] },
   test: {
     name: 'web',
     environment: 'happy-dom',

@@ -92,6 +92,10 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { logSerializers } from './lib/log-serializers';
 import { createSecretBox } from './lib/secret-box';
 import { spaPlugin } from './plugins/spa';
+import compress from '@fastify/compress';
+
+/** Smaller answers gain less from compression than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 import { textGuardPlugin } from './plugins/text-guard';
 
 declare module 'fastify' {
@@ -228,6 +232,9 @@ export async function buildApp({
   if (provider) mountProvider(app, provider);
 
   await app.register(cookie, { secret: config.sessionSecret });
+  // Answers above 1 KB go out compressed when the browser takes it (brotli, else gzip); the web app's
+  // files come pre-compressed from the build (plugins/spa.ts) and are sent as they are.
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD_BYTES, encodings: ['br', 'gzip'] });
   await app.register(languagePlugin);
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin);

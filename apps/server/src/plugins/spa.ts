@@ -1,6 +1,7 @@
 /**
- * Serves the built web app: hashed assets with long caching, and index.html for every other GET that is
- * not an API path, so each screen opens directly by URL. Unknown screens get the same page with a 404.
+ * Serves the built web app: hashed assets pre-compressed (brotli, gzip) with long caching, and index.html
+ * for every other GET that is not an API path, so each screen opens directly by URL. Unknown screens get
+ * the same page with a 404.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,6 +26,9 @@ export const spaPlugin = fp<{ distDir: string | undefined }>(
           root: distDir,
           index: false,
           wildcard: false,
+          // The build writes .br and .gz next to every asset (apps/web/vite.config.ts): sent as the
+          // browser accepts, without compressing on every request.
+          preCompressed: true,
           setHeaders(reply, path) {
             // Vite puts a content hash in every asset name: they never change, so they may be kept forever.
             const immutable = path.startsWith(join(distDir, 'assets'));

@@ -38,11 +38,9 @@ const lazyTexts: BackendModule = {
   },
 };
 
-async function applyLanguage(language: Language): Promise<void> {
+/** The page says its language; form validation messages (lib/zod.ts) follow it from there. */
+function applyLanguage(language: Language): void {
   document.documentElement.lang = language;
-  // Form validation messages follow the language. zod is not part of the shell's code: load it here.
-  const { z } = await import('zod');
-  z.config(z.locales[language]());
 }
 
 export function initialLanguage(): Language {
@@ -65,15 +63,14 @@ export async function initI18n(language: Language = initialLanguage()) {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-  // Not awaited: the first screen need not wait for form validation code.
-  void applyLanguage(language);
+  applyLanguage(language);
   return i18n;
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
   writeCookie(LANGUAGE_COOKIE, language, LANGUAGE_COOKIE_MAX_AGE_DAYS);
   await i18n.changeLanguage(language);
-  await applyLanguage(language);
+  applyLanguage(language);
 }
 
 export function currentLanguage(): Language {

@@ -1,6 +1,7 @@
-/** When prefetching pays off: not on 2g or with data saver, and only once the browser is idle. */
-export const PREFETCH_IDLE_TIMEOUT_MS = 2_000;
-
+/**
+ * When prefetching pays off: not on 2g or with data saver. The menu prefetches a screen when the user
+ * points at or tabs to its entry — never all screens at start, which a first visit would pay for.
+ */
 interface NetworkInformationLike {
   saveData?: boolean;
   effectiveType?: string;
@@ -11,14 +12,4 @@ export function prefetchAllowed(nav: Navigator = navigator): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;
   return !(connection.effectiveType ?? '').includes('2g');
-}
-
-/** Runs `task` when the browser is idle, or after at most 2 seconds. Returns a cancel function. */
-export function whenIdle(task: () => void, timeoutMs = PREFETCH_IDLE_TIMEOUT_MS): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: timeoutMs });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, Math.min(timeoutMs, 200));
-  return () => window.clearTimeout(handle);
 }

@@ -1,9 +1,8 @@
 import { NavLink, ScrollArea, Text } from '@mantine/core';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { navigationFor } from '../../config/navigation';
-import { prefetchAllowed, whenIdle } from '../../lib/prefetch';
+import { prefetchAllowed } from '../../lib/prefetch';
 import { useCan } from '../../lib/session';
 import { usePrefetch } from '../prefetch-context';
 
@@ -13,14 +12,6 @@ export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
   const prefetch = usePrefetch();
   const can = useCan();
   const visible = navigationFor(can);
-
-  // Once the first screen is up and the browser is idle, load the menu's screens ahead of time.
-  useEffect(() => {
-    if (!prefetchAllowed()) return;
-    return whenIdle(() => visible.forEach((group) => group.items.forEach((item) => prefetch(item.to))));
-    // Once per mount: the menu's screens do not change while the page lives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [prefetch]);
 
   return (
     <ScrollArea component="nav" aria-label={t('app.mainNavigation')} h="100%" p="xs">
