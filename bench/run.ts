@@ -6,6 +6,7 @@ const { run: catalogueLists } = await import('./catalogue-lists.bench');
 const { run: ingest } = await import('./ingest.bench');
 const { run: reports } = await import('./reports.bench');
 const { run: platformData } = await import('./platform-data.bench');
+const { run: httpSession } = await import('./http-session.bench');
 const only = process.argv[2];
 const benchmarks = {
   'jurisdictions-list': jurisdictionsList,
@@ -13,6 +14,7 @@ const benchmarks = {
   ingest,
   reports,
   'platform-data': platformData,
+  'http-session': httpSession,
 };
 for (const [name, benchmark] of Object.entries(benchmarks)) {
   if (!only || name === only) await benchmark();

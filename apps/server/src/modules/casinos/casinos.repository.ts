@@ -20,15 +20,42 @@ import { operatorSecretsSetOf } from './casinos.config';
 
 const gameCount = sql<number>`(select count(*)::int from ${casinoGames} where ${casinoGames.casinoId} = ${casinos.id})`;
 
+/** A casino's provider settings, by provider: in the casino's own row, so a page of casinos is one query. */
+const providerConfigs = sql<CasinoProviderConfig[]>`coalesce((
+  select json_agg(json_build_object('providerId', ${casinoProviderConfigs.providerId},
+      'providerName', ${gameProviders.name}, 'config', ${casinoProviderConfigs.config})
+    order by ${casinoProviderConfigs.providerId})
+  from ${casinoProviderConfigs}
+  join ${gameProviders} on ${gameProviders.id} = ${casinoProviderConfigs.providerId}
+  where ${casinoProviderConfigs.casinoId} = ${casinos.id}), '[]'::json)`;
+
+/** Its values of integration options, by option name. */
+const optionValues = sql<CasinoOptionValue[]>`coalesce((
+  select json_agg(json_build_object('optionId', ${casinoOptionValues.optionId},
+      'optionName', ${integrationOptions.name}, 'dataType', ${integrationOptions.dataType},
+      'value', ${casinoOptionValues.value})
+    order by ${integrationOptions.name}, ${integrationOptions.id})
+  from ${casinoOptionValues}
+  join ${integrationOptions} on ${integrationOptions.id} = ${casinoOptionValues.optionId}
+  where ${casinoOptionValues.casinoId} = ${casinos.id}), '[]'::json)`;
+
+/** The integrations it is bound to. */
+const integrationIds = sql<
+  string[]
+>`array(select ${integrationCasinos.integrationId} from ${integrationCasinos}
+  where ${integrationCasinos.casinoId} = ${casinos.id} order by 1)`;
+
 const selection = {
   casino: casinos,
   bridgeName: bridges.name,
   jurisdictionName: jurisdictions.name,
   gameCount,
+  providerConfigs,
+  optionValues,
+  integrationIds,
 };
 
 type Row = typeof casinos.$inferSelect;
-type Joined = { casino: Row; bridgeName: string; jurisdictionName: string; gameCount: number };
 
 /** The stored columns of a casino that a create or change sets (not the id, not `active`). */
 export type CasinoValues = Omit<Row, 'id' | 'active' | 'version' | 'createdAt' | 'updatedAt'>;
@@ -102,16 +129,6 @@ function listFilter(query: CasinoListQuery, scope: Scope): SQL | undefined {
   );
 }
 
-function group<T extends { casinoId: string }>(rows: T[]): Map<string, Omit<T, 'casinoId'>[]> {
-  const grouped = new Map<string, Omit<T, 'casinoId'>[]>();
-  for (const { casinoId, ...rest } of rows) {
-    const list = grouped.get(casinoId) ?? [];
-    list.push(rest);
-    grouped.set(casinoId, list);
-  }
-  return grouped;
-}
-
 export function createCasinosRepository() {
   const joined = (db: Db) =>
     db
@@ -120,52 +137,14 @@ export function createCasinosRepository() {
       .innerJoin(bridges, eq(bridges.id, casinos.bridgeId))
       .innerJoin(jurisdictions, eq(jurisdictions.id, casinos.jurisdictionId));
 
-  /** The provider settings, option values and bound integrations of the given casinos. */
-  async function withChildren(db: Db, rows: Joined[]): Promise<StoredCasino[]> {
-    const ids = rows.map((row) => row.casino.id);
-    if (ids.length === 0) return [];
-    // One after the other: `db` may be a transaction, whose connection runs one query at a time.
-    const configs = await db
-      .select({
-        casinoId: casinoProviderConfigs.casinoId,
-        providerId: casinoProviderConfigs.providerId,
-        providerName: gameProviders.name,
-        config: casinoProviderConfigs.config,
-      })
-      .from(casinoProviderConfigs)
-      .innerJoin(gameProviders, eq(gameProviders.id, casinoProviderConfigs.providerId))
-      .where(inArray(casinoProviderConfigs.casinoId, ids))
-      .orderBy(asc(casinoProviderConfigs.providerId));
-    const values = await db
-      .select({
-        casinoId: casinoOptionValues.casinoId,
-        optionId: casinoOptionValues.optionId,
-        optionName: integrationOptions.name,
-        dataType: integrationOptions.dataType,
-        value: casinoOptionValues.value,
-      })
-      .from(casinoOptionValues)
-      .innerJoin(integrationOptions, eq(integrationOptions.id, casinoOptionValues.optionId))
-      .where(inArray(casinoOptionValues.casinoId, ids))
-      .orderBy(asc(integrationOptions.name), asc(integrationOptions.id));
-    const bound = await db
-      .select({ casinoId: integrationCasinos.casinoId, integrationId: integrationCasinos.integrationId })
-      .from(integrationCasinos)
-      .where(inArray(integrationCasinos.casinoId, ids))
-      .orderBy(asc(integrationCasinos.integrationId));
-    const configsOf = group(configs);
-    const valuesOf = group(values);
-    const boundOf = group(bound);
-    return rows.map(({ casino, bridgeName, jurisdictionName, gameCount }) => ({
-      ...casino,
-      bridgeName,
-      jurisdictionName,
-      gameCount,
-      providerConfigs: configsOf.get(casino.id) ?? [],
-      optionValues: valuesOf.get(casino.id) ?? [],
-      integrationIds: (boundOf.get(casino.id) ?? []).map((row) => row.integrationId),
-    }));
-  }
+  /** A stored casino of a joined row: its children came with it (see `selection`). */
+  const stored = ({
+    casino,
+    ...joinedFields
+  }: Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number]): StoredCasino => ({
+    ...casino,
+    ...joinedFields,
+  });
 
   return {
     async list(db: Db, query: CasinoListQuery, scope: Scope): Promise<{ items: Casino[]; total: number }> {
@@ -179,13 +158,12 @@ export function createCasinosRepository() {
           .offset((query.page - 1) * query.pageSize),
         db.select({ total: count() }).from(casinos).where(filter),
       ]);
-      return { items: (await withChildren(db, rows)).map(toCasino), total: totals?.total ?? 0 };
+      return { items: rows.map((row) => toCasino(stored(row))), total: totals?.total ?? 0 };
     },
 
     async findById(db: Db, id: string): Promise<StoredCasino | undefined> {
-      const rows = await joined(db).where(eq(casinos.id, id));
-      const [found] = await withChildren(db, rows);
-      return found;
+      const [row] = await joined(db).where(eq(casinos.id, id));
+      return row && stored(row);
     },
 
     async exists(db: Db, id: string): Promise<boolean> {

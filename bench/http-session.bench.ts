@@ -1,0 +1,62 @@
+/**
+ * What being signed in costs per request (issue 16, items 2 and 4): the real server over HTTP on
+ * PostgreSQL with a real session cookie, 8 connections, against /healthz (no session, no database) in the
+ * same run — the session alone, a light route, and list pages (the casinos list with 6 casinos bound to
+ * two integrations, as in the demo, next to the jurisdictions list).
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { signInTo } from '../apps/server/src/test/app';
+import { createTestDatabase } from '../apps/server/src/test/databases';
+import { seedPlatformFixture } from '../apps/server/src/test/platform';
+import { load, reportLoad, type LoadResult } from './lib/load';
+
+const CONNECTIONS = 8;
+const DURATION_MS = 5_000;
+
+export async function run(): Promise<void> {
+  const database = await createTestDatabase('postgres');
+  const app = await buildApp({
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    database,
+    logger: false,
+  });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await seedPlatformFixture(database.db, {
+      casinos: ['casino-1', 'casino-2', 'casino-3', 'casino-4', 'casino-5', 'casino-6'],
+      integrations: {
+        'integration-1': ['casino-1', 'casino-2', 'casino-3'],
+        'integration-2': ['casino-4', 'casino-5', 'casino-6'],
+      },
+      games: {},
+    });
+    const { headers } = await signInTo(database, 'admin');
+    const cookie = { cookie: headers.cookie! };
+    const kinds: { name: string; path: string; signedIn: boolean }[] = [
+      { name: 'GET /healthz (no session)', path: '/healthz', signedIn: false },
+      { name: 'GET /auth/session', path: '/auth/session', signedIn: true },
+      { name: 'GET /api/account', path: '/api/account', signedIn: true },
+      { name: 'GET /api/jurisdictions', path: '/api/jurisdictions', signedIn: true },
+      { name: 'GET /api/casinos (6)', path: '/api/casinos', signedIn: true },
+    ];
+    const results: LoadResult[] = [];
+    for (const kind of kinds) {
+      results.push(
+        await load({
+          name: kind.name,
+          url: `${base}${kind.path}`,
+          headers: kind.signedIn ? cookie : {},
+          connections: CONNECTIONS,
+          durationMs: DURATION_MS,
+        }),
+      );
+    }
+    reportLoad(`Signed-in requests over HTTP, PostgreSQL, ${CONNECTIONS} connections`, results);
+  } finally {
+    await app.close();
+    await database.destroy();
+  }
+}
