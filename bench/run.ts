@@ -7,6 +7,7 @@ const { run: ingest } = await import('./ingest.bench');
 const { run: reports } = await import('./reports.bench');
 const { run: platformData } = await import('./platform-data.bench');
 const { run: httpSession } = await import('./http-session.bench');
+const { run: lighthouse } = await import('./lighthouse.bench');
 const only = process.argv[2];
 const benchmarks = {
   'jurisdictions-list': jurisdictionsList,
@@ -15,6 +16,7 @@ const benchmarks = {
   reports,
   'platform-data': platformData,
   'http-session': httpSession,
+  lighthouse,
 };
 for (const [name, benchmark] of Object.entries(benchmarks)) {
   if (!only || name === only) await benchmark();

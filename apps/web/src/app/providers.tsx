@@ -1,7 +1,7 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
@@ -19,11 +19,31 @@ export function createQueryClient() {
   });
 }
 
+const NotificationsHost = lazy(() =>
+  import('./notifications-host').then((module) => ({ default: module.NotificationsHost })),
+);
+
+/**
+ * Notifications appear once there is one: their code (transitions, close buttons, portal) loads then —
+ * `notifications.show()` only needs the small store — not with the first page.
+ */
+function NotificationsWhenNeeded() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <NotificationsWhenNeeded />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,9 +1,9 @@
 /**
  * German (default) and English. The choice lives in a cookie for 365 days (no locale in the URL), sets
- * `<html lang>`, and switches zod's messages for form validation. Error messages come from the contracts'
- * catalogue, so server and browser say the same thing.
+ * `<html lang>`, which zod's form validation messages follow (lib/zod.ts). Error messages come from the
+ * contracts' catalogue, so server and browser say the same thing: one language's, loaded with its texts.
  */
-import { errorCatalogue, errorCodes } from '@backoffice/contracts/errors';
+import type { ErrorCode } from '@backoffice/contracts/error-codes';
 import {
   defaultLanguage,
   isLanguage,
@@ -15,9 +15,11 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { readCookie, writeCookie } from '../lib/cookies';
 
-function errorMessages(language: Language): Record<string, string> {
-  return Object.fromEntries(errorCodes.map((code) => [code, errorCatalogue[code].messages[language]]));
-}
+/** The catalogue's error messages of each language, a chunk of their own like the texts. */
+const errorTexts: Record<Language, () => Promise<{ errorMessages: Record<ErrorCode, string> }>> = {
+  de: () => import('@backoffice/contracts/error-messages/de'),
+  en: () => import('@backoffice/contracts/error-messages/en'),
+};
 
 /** Each language's texts are a chunk of their own: a browser loads only the language it shows. */
 const texts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
@@ -31,8 +33,8 @@ const lazyTexts: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
-    texts[language]().then(
-      ({ default: loaded }) => callback(null, { ...loaded, errors: errorMessages(language) }),
+    Promise.all([texts[language](), errorTexts[language]()]).then(
+      ([{ default: loaded }, { errorMessages }]) => callback(null, { ...loaded, errors: errorMessages }),
       (error: unknown) => callback(error as Error, null),
     );
   },

@@ -2,7 +2,7 @@
  * The one way the app talks to its server: JSON over fetch, base URL from the page's runtime
  * configuration, errors as `ApiError` carrying the catalogue code so the UI can say it in the user's language.
  */
-import { isErrorCode, type ErrorBody, type ErrorCode } from '@backoffice/contracts/errors';
+import { isErrorCode, type ErrorBody, type ErrorCode } from '@backoffice/contracts/error-codes';
 import type { TFunction } from 'i18next';
 
 export class ApiError extends Error {

@@ -1,5 +1,9 @@
+/**
+ * The interface language: one button per language, the current one pressed. Plain buttons rather than a
+ * segmented control: the header is on every first page, and its code counts there.
+ */
 import { languages, type Language } from '@backoffice/contracts/languages';
-import { SegmentedControl } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../../i18n';
 import { useLanguage } from '../../lib/use-language';
@@ -8,16 +12,21 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <SegmentedControl
-      size="xs"
-      aria-label={t('app.language')}
-      value={language}
-      onChange={(value) => void changeLanguage(value as Language)}
-      data={languages.map((code) => ({
-        value: code,
-        label: code.toUpperCase(),
-        title: t(`app.languages.${code}`),
-      }))}
-    />
+    <Group gap={2} role="group" aria-label={t('app.language')} wrap="nowrap">
+      {languages.map((code: Language) => (
+        <Button
+          key={code}
+          size="compact-xs"
+          variant={code === language ? 'filled' : 'subtle'}
+          aria-pressed={code === language}
+          title={t(`app.languages.${code}`)}
+          onClick={() => {
+            if (code !== language) void changeLanguage(code);
+          }}
+        >
+          {code.toUpperCase()}
+        </Button>
+      ))}
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { NavLink, ScrollArea, Text } from '@mantine/core';
+import { Box, NavLink, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { navigationFor } from '../../config/navigation';
@@ -14,7 +14,8 @@ export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
   const visible = navigationFor(can);
 
   return (
-    <ScrollArea component="nav" aria-label={t('app.mainNavigation')} h="100%" p="xs">
+    // The browser's own scrolling: no scroll-area code in the first page's scripts.
+    <Box component="nav" aria-label={t('app.mainNavigation')} h="100%" p="xs" style={{ overflowY: 'auto' }}>
       {visible.map((group) => (
         <div key={group.id} role="group" aria-labelledby={`nav-${group.id}`}>
           <Text id={`nav-${group.id}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4}>
@@ -34,6 +35,6 @@ export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
           ))}
         </div>
       ))}
-    </ScrollArea>
+    </Box>
   );
 }

@@ -1,9 +1,11 @@
-import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { navigationFor } from '../../../config/navigation';
 import { useCan } from '../../../lib/session';
+// A CSS grid of its own rather than SimpleGrid and Card: the home page is every first visit's page.
+import classes from './home-page.module.css';
 
 export function HomePage() {
   const { t } = useTranslation();
@@ -15,9 +17,9 @@ export function HomePage() {
       <Text mb="xl" maw={720}>
         {t('home.intro')}
       </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+      <div className={classes.groups}>
         {groups.map((group) => (
-          <Card key={group.id} withBorder padding="md">
+          <Paper key={group.id} withBorder p="md">
             <Title order={4} mb="xs">
               {t(group.label)}
             </Title>
@@ -28,9 +30,9 @@ export function HomePage() {
                 </Anchor>
               ))}
             </Stack>
-          </Card>
+          </Paper>
         ))}
-      </SimpleGrid>
+      </div>
     </>
   );
 }

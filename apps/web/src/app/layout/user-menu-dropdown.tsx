@@ -1,0 +1,26 @@
+/** The user menu's popover: loaded when the user first reaches for it (user-menu.tsx); opens at once. */
+import { Menu } from '@mantine/core';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../config/paths';
+import { useSession } from '../../lib/session';
+
+export function UserMenuDropdown({ target }: { target: ReactElement }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  return (
+    <Menu position="bottom-end" width={220} defaultOpened>
+      <Menu.Target>{target}</Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to={paths.users.account}>
+          {t('app.myAccount')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={paths.logout} color="red">
+          {t('app.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,138 @@
+/** The error catalogue's messages in German (see ../error-codes.ts for the codes and statuses). */
+import type { ErrorCode } from '../error-codes';
+
+export const errorMessages: Record<ErrorCode, string> = {
+  // Generic
+  INTERNAL: 'Auf unserer Seite ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+  BAD_REQUEST: 'Die Anfrage konnte nicht verarbeitet werden.',
+  VALIDATION_FAILED: 'Die Eingabe ist nicht gültig.',
+  UNSTORABLE_TEXT:
+    'Die Eingabe enthält Zeichen, die nicht gespeichert werden können: das NUL-Zeichen oder ein unvollständiges Unicode-Zeichen.',
+  NOT_FOUND: 'Diese Seite konnte nicht gefunden werden',
+  RECORD_NOT_FOUND: 'Der Datensatz existiert nicht (mehr).',
+  STALE_VERSION:
+    'Jemand anderes hat diesen Datensatz inzwischen geändert. Laden Sie ihn neu und wiederholen Sie Ihre Änderung.',
+  METHOD_NOT_ALLOWED: 'Diese Methode ist hier nicht erlaubt.',
+  PAYLOAD_TOO_LARGE: 'Die Anfrage ist zu groß.',
+  UNSUPPORTED_MEDIA_TYPE: 'Die Anfrage hat einen nicht unterstützten Inhaltstyp.',
+  TOO_MANY_REQUESTS: 'Zu viele Anfragen. Bitte warten Sie einen Moment.',
+  UNAUTHENTICATED: 'Bitte melden Sie sich an.',
+  NO_PERMISSION: 'Keine Berechtigung.',
+  BAD_CREDENTIALS: 'Ungültige Anmeldedaten',
+  OWN_USER: 'Diese Aktion kann nicht auf den eigenen Benutzer angewendet werden.',
+  PASSWORDS_DONT_MATCH: 'Die Passwörter stimmen nicht überein.',
+  SECOND_FACTOR_ENROLMENT_REQUIRED:
+    'Ihre Rolle erfordert einen zweiten Faktor. Richten Sie ihn zuerst in Ihrem Konto ein.',
+  SECOND_FACTOR_CODE_WRONG: 'Der Code ist nicht korrekt.',
+  SECOND_FACTOR_ALREADY_ENROLLED: 'Ein zweiter Faktor ist bereits eingerichtet.',
+  SECOND_FACTOR_NOT_ENROLLED: 'Es ist kein zweiter Faktor eingerichtet.',
+  SECOND_FACTOR_REQUIRED_FOR_ROLE:
+    'Ihre Rolle erfordert einen zweiten Faktor: er kann nicht abgeschaltet werden.',
+  STEP_UP_REQUIRED:
+    'Bitte bestätigen Sie, dass Sie es sind: Diese Aktion erfordert eine erneute Bestätigung.',
+  SECOND_FACTOR_AT_ISSUER: 'Der zweite Faktor wird vom Anmeldedienst verwaltet: Verwenden Sie ihn dort.',
+  SECOND_FACTOR_REQUIRED_AT_ISSUER:
+    'Ihre Rolle erfordert einen zweiten Faktor: Melden Sie sich damit beim Anmeldedienst an.',
+  CURRENT_PASSWORD_WRONG: 'Das aktuelle Passwort ist nicht korrekt.',
+  USERNAME_TAKEN: 'Der Benutzername ist bereits vergeben.',
+  EMAIL_TAKEN: 'Die E-Mail-Adresse wird bereits von einem anderen Benutzer verwendet.',
+  NO_DATA: 'Keine Daten gefunden.',
+  // Connectivity
+  BACKEND_UNREACHABLE: 'Keine Verbindung zum Backoffice-Backend.',
+  BRIDGE_UNREACHABLE: 'Keine Verbindung zur Bridge.',
+  BRIDGE_TIMEOUT: 'Die Bridge antwortet nicht.',
+  BRIDGE_ERROR: 'Die Bridge hat mit einem Fehler geantwortet.',
+  BRIDGE_INVALID_ANSWER: 'Die Antwort der Bridge ist nicht lesbar.',
+  BRIDGE_REJECTED_SIGNATURE:
+    'Die Bridge hat die Signatur abgelehnt. Prüfen Sie das gemeinsame Geheimnis der Bridge.',
+  BRIDGE_BOOKING_KEY_CONFLICT: 'Die Bridge hat unter diesem Buchungsschlüssel bereits etwas anderes gebucht.',
+  BRIDGE_BOOKING_REJECTED: 'Der Operator hat die Buchung abgelehnt.',
+  SECRET_UNREADABLE:
+    'Ein gespeichertes Geheimnis lässt sich mit den konfigurierten Schlüsseln nicht entschlüsseln. Der Betrieb muss den Schlüssel, mit dem es verschlüsselt wurde, in SECRETS_KEY_PREVIOUS eintragen.',
+  DATABASE_UNAVAILABLE:
+    'Die Datenbank ist im Moment nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.',
+  REPORTING_UNAVAILABLE: 'Der Reporting-Service antwortet nicht.',
+  // Platform data (ingest API)
+  PLATFORM_UNKNOWN_CASINO:
+    'Unbekanntes Casino, oder das Casino ist nicht an die Integration des API-Schlüssels gebunden.',
+  PLATFORM_UNKNOWN_GAME: 'Unbekanntes Spiel.',
+  ROUND_FIELD_IMMUTABLE: 'Integration, Spieler, Spiel und Währung einer Spielrunde können sich nicht ändern.',
+  ROUND_START_OUT_OF_RANGE: 'Der Beginn der Spielrunde muss zwischen dem Jahr 2000 und morgen liegen.',
+  ROUND_UPDATED_BEFORE_START: 'Eine Spielrunde kann sich nicht vor ihrem Beginn ändern.',
+  ROUND_MONEY_SPLIT_MISMATCH: 'Echtgeld, Bonusgeld und Gutscheine müssen zusammen die Belastung ergeben.',
+  // Player support
+  ROUND_ID_REQUIRED: 'Geben Sie die Spielrunden-ID ein.',
+  CONFIRMATION_MISMATCH: 'Die Bestätigung stimmt nicht überein. Geben Sie den angezeigten Text genau ein.',
+  ROUND_NOT_OPEN: 'Die Spielrunde ist nicht (mehr) offen.',
+  ROUND_CLOSE_IN_PROGRESS: 'Diese Spielrunde wird bereits geschlossen.',
+  JOB_ALREADY_QUEUED: 'Ein Lauf dieser Aufgabe wartet bereits auf seinen Start.',
+  JOBS_NOT_RUNNING: 'Auf diesem Server laufen keine Hintergrundaufgaben; versuchen Sie es später erneut.',
+  ROUND_CLOSE_NOT_PENDING:
+    'Für diese Spielrunde gibt es keine ausstehende Buchung, die wiederholt werden kann.',
+  REFUND_AFTER_WIN: 'Eine Erstattung ist nicht möglich, sobald der Spieler gewonnen hat.',
+  NO_WIN_TO_BOOK: 'Die Spielrunde hat keinen Gewinn, der noch gebucht werden kann.',
+  NO_BET_TO_REFUND: 'Die Spielrunde hat keinen Einsatz, der erstattet werden kann.',
+  SAVEGAME_NOT_RESTORABLE: 'Der Spielstand enthält keinen Spielzustand mehr.',
+  // Master data
+  JURISDICTION_NAME_TAKEN: 'Der Name der Jurisdiktion ist bereits vergeben.',
+  JURISDICTION_IN_USE: 'Die Jurisdiktion wird von einem Casino verwendet.',
+  JURISDICTION_USED_BY_GAME_VERSIONS: 'Die Jurisdiktion wird von Spielversionen verwendet.',
+  JURISDICTION_NOT_FOUND: 'Die Jurisdiktion existiert nicht.',
+  // Operators
+  BRIDGE_NAME_TAKEN: 'Der Name der Bridge ist bereits vergeben.',
+  BRIDGE_NOT_FOUND: 'Die Bridge existiert nicht.',
+  BRIDGE_IN_USE: 'Die Bridge wird von Integrationen verwendet.',
+  CASINO_ID_TAKEN: 'Die Casino-ID ist bereits vergeben.',
+  CASINO_GAME_ALREADY_ASSIGNED: 'Das Spiel ist dem Casino bereits zugeordnet.',
+  CASINO_IS_INTEGRATION_DEFAULT: 'Das Casino ist das Standard-Casino einer Integration.',
+  OPERATOR_API_CONFIG_NOT_APPLICABLE: 'Die Konfiguration passt nicht zur Operator-API.',
+  INTEGRATION_ID_TAKEN: 'Die Integrations-ID ist bereits vergeben.',
+  INTEGRATION_HAS_CASINOS: 'An die Integration sind Casinos gebunden.',
+  INTEGRATION_OPTION_NAME_TAKEN: 'Der Name der Integrationsoption ist bereits vergeben.',
+  CASINO_NOT_FOUND: 'Das Casino existiert nicht.',
+  CASINO_BOUND_TO_INTEGRATION: 'Das Casino ist an eine Integration gebunden.',
+  CASINO_GAME_NOT_ASSIGNED: 'Das Spiel ist dem Casino nicht zugeordnet.',
+  BRIDGE_USED_BY_CASINOS: 'Die Bridge wird von Casinos verwendet.',
+  INTEGRATION_NOT_FOUND: 'Die Integration existiert nicht.',
+  INTEGRATION_GAME_ALREADY_ASSIGNED: 'Das Spiel ist der Integration bereits zugeordnet.',
+  INTEGRATION_GAME_NOT_ASSIGNED: 'Das Spiel ist der Integration nicht zugeordnet.',
+  INTEGRATION_RULE_TEST_FAILED:
+    'Ein Regeltest schlägt fehl: Die Regeln leiten seinen Start nicht zum erwarteten Casino.',
+  INTEGRATION_OPTION_NOT_FOUND: 'Die Integrationsoption existiert nicht.',
+  INTEGRATION_OPTION_VALUE_INVALID: 'Der Wert passt nicht zum Datentyp der Integrationsoption.',
+  GAME_IN_USE: 'Das Spiel ist Casinos oder Integrationen zugeordnet.',
+  FX_RATE_EXISTS: 'Für diese Währung gibt es an diesem Tag bereits einen Kurs.',
+  FX_IMPORT_INVALID: 'Der Import enthält ungültige Zeilen; es wurde nichts importiert.',
+  INTEGRATION_OPTION_IN_USE: 'Die Integrationsoption wird verwendet.',
+  // Game catalogue
+  GAME_ID_TAKEN: 'Die Spiel-ID wird bereits verwendet.',
+  GAME_NOT_FOUND: 'Das Spiel existiert nicht.',
+  GAME_STUDIO_IN_USE: 'Das Spielstudio ist einem Spiel zugeordnet.',
+  GAME_STUDIO_NAME_TAKEN: 'Der Name des Spielstudios ist bereits vergeben.',
+  GAME_STUDIO_NOT_FOUND: 'Das Spielstudio existiert nicht.',
+  GAME_PROVIDER_HAS_GAMES: 'An den Spieleanbieter sind Spiele gebunden.',
+  GAME_PROVIDER_CONFIGURED_FOR_CASINOS: 'Der Spieleanbieter ist für Casinos konfiguriert.',
+  GAME_PROVIDER_ID_TAKEN: 'Die ID des Spieleanbieters ist bereits vergeben.',
+  GAME_PROVIDER_NAME_TAKEN: 'Der Name des Spieleanbieters ist bereits vergeben.',
+  GAME_PROVIDER_CONFIG_NOT_APPLICABLE: 'Die Konfiguration des Spieleanbieters passt nicht zur API.',
+  GAME_PROVIDER_BOUND_NOT_FOUND: 'Der gebundene Spieleanbieter wurde nicht gefunden.',
+  GAME_PROVIDER_NOT_FOUND: 'Der Spieleanbieter existiert nicht.',
+  GAME_VERSION_TAKEN: 'Die Versionsnummer des Spiels ist bereits vergeben.',
+  GAME_VERSION_ALREADY_ACTIVE: 'Diese Spielversion ist bereits aktiv.',
+  GAME_VERSION_ALREADY_INACTIVE: 'Diese Spielversion ist bereits inaktiv.',
+  // CPV
+  HASH_NOT_UNIQUE: 'Der Hash muss eindeutig sein.',
+  ALLOWED_HASH_NOT_FOUND: 'Der erlaubte Hash existiert nicht.',
+  ALLOWED_HASH_RETIRED: 'Dieser Hash wurde bereits außer Dienst gestellt.',
+  CPV_CHECK_NOT_FOUND: 'Die Prüfung existiert nicht.',
+  CPV_UNKNOWN_COMPONENT: 'Diese Komponente gibt es (nicht mehr) zu prüfen.',
+  ALERT_NOT_FOUND: 'Der Alarm existiert nicht.',
+  ALERT_ALREADY_ACKNOWLEDGED: 'Jemand hat diesen Alarm bereits bestätigt.',
+  // Identity service
+  IDENTITY_ADD_USER_FAILED: 'Fehler beim Anlegen des Benutzers im Identitätsdienst.',
+  IDENTITY_EDIT_USER_FAILED: 'Fehler beim Bearbeiten des Benutzers im Identitätsdienst.',
+  IDENTITY_DELETE_USER_FAILED: 'Fehler beim Löschen des Benutzers im Identitätsdienst.',
+  IDENTITY_LIST_USERS_FAILED: 'Fehler beim Auflisten der Benutzer im Identitätsdienst.',
+  IDENTITY_GET_USER_FAILED: 'Fehler beim Abrufen des Benutzers aus dem Identitätsdienst.',
+  IDENTITY_RESET_PASSWORD_FAILED: 'Fehler beim Zurücksetzen des Passworts im Identitätsdienst.',
+};
