@@ -10,18 +10,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { httpTransport, signInThrough, TestBrowser } from '../apps/server/src/test/browser';
+import { CHROMIUM_ARGS } from '../e2e/support/chromium';
 import { root, startProduct } from '../e2e/support/product';
 
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const PAGES = [
   { name: 'home', path: '/' },

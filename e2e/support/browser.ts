@@ -3,15 +3,8 @@ import type { Role } from '@backoffice/contracts';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_ARGS } from './chromium';
+import { CHROMIUM_ARGS } from './chromium';
 
 export const skipReason = inject('skipReason');
 export const baseUrl = skipReason ? '' : inject('baseUrl');

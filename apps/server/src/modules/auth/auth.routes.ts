@@ -148,20 +148,22 @@ export const authRoutes: FastifyPluginAsyncZod<{
     // An external issuer's second factor is the one a role that must use one signs in with.
     if (external && !secondFactorUsed && (await secondFactors.isRequiredFor(user.role)))
       throw new AppError('SECOND_FACTOR_REQUIRED_AT_ISSUER');
+    const auditUser = (tx: Db, action: 'step-up' | 'sign-in', after: Record<string, unknown>) =>
+      recordAudit(tx, {
+        actor: { id: user.id, name: user.username },
+        entityType: 'user',
+        entityId: user.id,
+        action,
+        before: null,
+        after,
+      });
     if (stepUp) {
       const current = await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: false });
       const fresh = result.authTime !== undefined && result.authTime * 1000 >= createdAt - AUTH_TIME_SKEW_MS;
       if (current?.principal.userId === user.id && fresh) {
         await db.transaction(async (tx) => {
           await sessions.markVerified(tx, { id: current.principal.sessionId });
-          await recordAudit(tx, {
-            actor: { id: user.id, name: user.username },
-            entityType: 'user',
-            entityId: user.id,
-            action: 'step-up',
-            before: null,
-            after: { proof: 'issuer' },
-          });
+          await auditUser(tx, 'step-up', { proof: 'issuer' });
         });
         return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
       }
@@ -179,14 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     // it asked for. Step-up reads this.
     if (external || secondFactorUsed || !(await secondFactors.isEnrolled(user.id)))
       await sessions.markVerified(db, { token });
-    await recordAudit(db, {
-      actor: { id: user.id, name: user.username },
-      entityType: 'user',
-      entityId: user.id,
-      action: 'sign-in',
-      before: null,
-      after: { address },
-    });
+    await auditUser(db, 'sign-in', { address });
     return reply
       .setCookie(SESSION_COOKIE, token, {
         ...cookieBase,
