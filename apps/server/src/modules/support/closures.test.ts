@@ -260,16 +260,26 @@ for (const engine of testEngines) {
         Array.from({ length: 20 }, () => ctx.signIn('support', { casinoIds: ['cl-a'] })),
       );
       const answers = await Promise.all(agents.map((who) => close(who, roundId, 'refund')));
-      const statuses = answers.map((answer) => answer.statusCode);
-      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
-      const refusals = answers.filter((answer) => answer.statusCode !== 200);
+      // The one close that goes through books it. On a loaded machine the in-process simulator may answer
+      // after the test's short bridge timeout (600 ms): then the booking is pending under its key, and its
+      // retry books it — once, whatever the simulator did meanwhile.
+      const winners = answers.filter(
+        (answer) =>
+          answer.statusCode === 200 ||
+          (answer.statusCode === 504 && answer.json<ErrorBody>().code === 'BRIDGE_TIMEOUT'),
+      );
+      expect(winners, answers.map((answer) => answer.body).join('\n')).toHaveLength(1);
+      if (winners[0]!.statusCode === 504) expect((await retry(roundId)).statusCode).toBe(200);
+      const refusals = answers.filter((answer) => !winners.includes(answer));
       expect(refusals).toHaveLength(19);
       for (const refusal of refusals) {
         expect(refusal.statusCode, refusal.body).toBe(409);
         expect(['ROUND_CLOSE_IN_PROGRESS', 'ROUND_NOT_OPEN']).toContain(refusal.json<ErrorBody>().code);
       }
       expect(bookingsOf(roundId)).toHaveLength(1);
-      expect(await closuresOf(roundId)).toEqual([expect.objectContaining({ state: 'closed', attempts: 1 })]);
+      expect(await closuresOf(roundId)).toEqual([
+        expect.objectContaining({ state: 'closed', attempts: winners[0]!.statusCode === 200 ? 1 : 2 }),
+      ]);
       const shown = await view(roundId);
       expect(
         shown.timeline
@@ -287,9 +297,16 @@ for (const engine of testEngines) {
       const answers = await Promise.all(
         agents.map((who, n) => close(who, roundId, n % 2 ? 'refund' : 'none')),
       );
-      const winners = answers.filter((answer) => answer.statusCode === 200);
-      expect(winners).toHaveLength(1);
-      const closure = winners[0]!.json<SupportRound>().closure!;
+      // As above: a refund's bridge call may outlast the short timeout on a loaded machine (pending).
+      const winners = answers.filter(
+        (answer) =>
+          answer.statusCode === 200 ||
+          (answer.statusCode === 504 && answer.json<ErrorBody>().code === 'BRIDGE_TIMEOUT'),
+      );
+      expect(winners, answers.map((answer) => answer.body).join('\n')).toHaveLength(1);
+      const done = winners[0]!.statusCode === 200 ? winners[0]! : await retry(roundId);
+      expect(done.statusCode, done.body).toBe(200);
+      const closure = done.json<SupportRound>().closure!;
       expect(bookingsOf(roundId)).toHaveLength(closure.booking === 'refund' ? 1 : 0);
       expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(19);
       await expectRollupsExact(db());
