@@ -14,6 +14,11 @@ import { startProduct, type RunningProduct } from './support/product';
 import { bookingsOf } from './support/simulator';
 
 const WINDOW_SECONDS = 20;
+/**
+ * The test waits on purpose: for the step-up window to pass, and for the authenticator's next time step
+ * (a step is taken once; up to 30 s) — well over the suite's 60 s on a loaded machine.
+ */
+const TEST_TIMEOUT_MS = 240_000;
 const PASSWORD = 'A-new-agent-password-1';
 const ROUND = 'support-stuck-win-liberty-reels';
 const CASINO = 'liberty-reels';
@@ -56,107 +61,111 @@ describe.skipIf(!!skipReason)('second factor and step-up', () => {
     await product?.stop();
   });
 
-  it('forces a new support user to enrol, takes codes and recovery codes, and asks again before a booking', async () => {
-    const open = () => browser.open({ role: null, language: 'en', baseUrl: product.baseUrl });
+  it(
+    'forces a new support user to enrol, takes codes and recovery codes, and asks again before a booking',
+    async () => {
+      const open = () => browser.open({ role: null, language: 'en', baseUrl: product.baseUrl });
 
-    // An admin makes the second factor mandatory for support and creates the agent.
-    const admin = await open();
-    const { email: adminEmail, password: adminPassword } = demoUser('admin');
-    await enterPassword(admin, adminEmail, adminPassword);
-    await admin.getByTestId('user-area').waitFor();
-    const api = (method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
-      admin.request.fetch(path, { method, data, headers: { 'x-requested-with': 'backoffice' } });
-    const settings = await (await api('GET', '/api/masterdata/settings')).json();
-    const { createdAt: _c, updatedAt: _u, ...settingsBody } = settings as Record<string, unknown>;
-    void _c;
-    void _u;
-    const changed = await api('PUT', '/api/masterdata/settings', {
-      ...settingsBody,
-      secondFactorRoles: ['support'],
-    });
-    expect(changed.status(), await changed.text()).toBe(200);
-    const email = `new-agent-${Date.now()}@backoffice.local`;
-    const created = await api('POST', '/api/users', {
-      username: `new-agent-${Date.now()}`,
-      email,
-      firstName: 'Nele',
-      lastName: 'Neu',
-      role: 'support',
-      active: true,
-      casinoIds: [CASINO],
-      integrationIds: [],
-      password: PASSWORD,
-      passwordRepeat: PASSWORD,
-    });
-    expect(created.status(), await created.text()).toBe(201);
+      // An admin makes the second factor mandatory for support and creates the agent.
+      const admin = await open();
+      const { email: adminEmail, password: adminPassword } = demoUser('admin');
+      await enterPassword(admin, adminEmail, adminPassword);
+      await admin.getByTestId('user-area').waitFor();
+      const api = (method: 'GET' | 'PUT' | 'POST', path: string, data?: unknown) =>
+        admin.request.fetch(path, { method, data, headers: { 'x-requested-with': 'backoffice' } });
+      const settings = await (await api('GET', '/api/masterdata/settings')).json();
+      const { createdAt: _c, updatedAt: _u, ...settingsBody } = settings as Record<string, unknown>;
+      void _c;
+      void _u;
+      const changed = await api('PUT', '/api/masterdata/settings', {
+        ...settingsBody,
+        secondFactorRoles: ['support'],
+      });
+      expect(changed.status(), await changed.text()).toBe(200);
+      const email = `new-agent-${Date.now()}@backoffice.local`;
+      const created = await api('POST', '/api/users', {
+        username: `new-agent-${Date.now()}`,
+        email,
+        firstName: 'Nele',
+        lastName: 'Neu',
+        role: 'support',
+        active: true,
+        casinoIds: [CASINO],
+        integrationIds: [],
+        password: PASSWORD,
+        passwordRepeat: PASSWORD,
+      });
+      expect(created.status(), await created.text()).toBe(201);
 
-    // A stolen password alone: the agent can do nothing but set up the second factor.
-    const first = await open();
-    await enterPassword(first, email, PASSWORD);
-    await first.getByRole('heading', { name: 'Set up your second factor' }).waitFor();
-    expect((await first.request.get('/api/support/players?playerId=player-000000')).status()).toBe(403);
-    await first.getByRole('button', { name: 'Set up second factor' }).click();
-    const key = (await first
-      .getByText(/^[A-Z2-7]{32}$/)
-      .first()
-      .textContent())!.trim();
-    const nextCode = authenticator(key);
-    await first.getByLabel('Code from the app (6 digits)').fill(await nextCode());
-    await first.getByRole('button', { name: 'Confirm' }).click();
-    const list = first.getByRole('list', { name: 'Your recovery codes' });
-    await list.waitFor();
-    const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
-    expect(recoveryCodes).toHaveLength(10);
-    await first.getByRole('button', { name: 'I have stored the codes' }).click();
-    await first.getByTestId('user-area').waitFor();
+      // A stolen password alone: the agent can do nothing but set up the second factor.
+      const first = await open();
+      await enterPassword(first, email, PASSWORD);
+      await first.getByRole('heading', { name: 'Set up your second factor' }).waitFor();
+      expect((await first.request.get('/api/support/players?playerId=player-000000')).status()).toBe(403);
+      await first.getByRole('button', { name: 'Set up second factor' }).click();
+      const key = (await first
+        .getByText(/^[A-Z2-7]{32}$/)
+        .first()
+        .textContent())!.trim();
+      const nextCode = authenticator(key);
+      await first.getByLabel('Code from the app (6 digits)').fill(await nextCode());
+      await first.getByRole('button', { name: 'Confirm' }).click();
+      const list = first.getByRole('list', { name: 'Your recovery codes' });
+      await list.waitFor();
+      const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
+      expect(recoveryCodes).toHaveLength(10);
+      await first.getByRole('button', { name: 'I have stored the codes' }).click();
+      await first.getByTestId('user-area').waitFor();
 
-    // Signing in asks for the code after the password.
-    const second = await open();
-    await enterPassword(second, email, PASSWORD);
-    await second.locator('#code').waitFor();
-    await enterCode(second, '000000');
-    await second.getByText('The code is not correct.').waitFor();
-    await enterCode(second, await nextCode());
-    await second.getByTestId('user-area').waitFor();
+      // Signing in asks for the code after the password.
+      const second = await open();
+      await enterPassword(second, email, PASSWORD);
+      await second.locator('#code').waitFor();
+      await enterCode(second, '000000');
+      await second.getByText('The code is not correct.').waitFor();
+      await enterCode(second, await nextCode());
+      await second.getByTestId('user-area').waitFor();
 
-    // A recovery code opens one sign-in; the second use is refused.
-    const third = await open();
-    await enterPassword(third, email, PASSWORD);
-    await enterCode(third, recoveryCodes[0]!);
-    await third.getByTestId('user-area').waitFor();
-    const fourth = await open();
-    await enterPassword(fourth, email, PASSWORD);
-    await enterCode(fourth, recoveryCodes[0]!);
-    await fourth.getByText('The code is not correct.').waitFor();
-    await enterCode(fourth, recoveryCodes[1]!);
-    await fourth.getByTestId('user-area').waitFor();
+      // A recovery code opens one sign-in; the second use is refused.
+      const third = await open();
+      await enterPassword(third, email, PASSWORD);
+      await enterCode(third, recoveryCodes[0]!);
+      await third.getByTestId('user-area').waitFor();
+      const fourth = await open();
+      await enterPassword(fourth, email, PASSWORD);
+      await enterCode(fourth, recoveryCodes[0]!);
+      await fourth.getByText('The code is not correct.').waitFor();
+      await enterCode(fourth, recoveryCodes[1]!);
+      await fourth.getByTestId('user-area').waitFor();
 
-    // Past the step-up window, booking the win asks for a fresh code first.
-    const page = fourth;
-    await page.goto(`/support/last-game-rounds/${ROUND}?casinoId=${CASINO}`);
-    await page
-      .getByRole('heading', { name: new RegExp(ROUND) })
-      .first()
-      .waitFor();
-    await page.waitForTimeout((WINDOW_SECONDS + 2) * 1000);
-    await page.getByRole('button', { name: /Book the total win/ }).click();
-    const close = page.getByRole('dialog', { name: /Close game round/ });
-    await close.getByLabel(/Reason/).fill('Player disconnected, confirmed by phone');
-    await close.getByTestId('confirm-input').fill(ROUND);
-    await close.getByRole('button', { name: /Book the total win/ }).click();
+      // Past the step-up window, booking the win asks for a fresh code first.
+      const page = fourth;
+      await page.goto(`/support/last-game-rounds/${ROUND}?casinoId=${CASINO}`);
+      await page
+        .getByRole('heading', { name: new RegExp(ROUND) })
+        .first()
+        .waitFor();
+      await page.waitForTimeout((WINDOW_SECONDS + 2) * 1000);
+      await page.getByRole('button', { name: /Book the total win/ }).click();
+      const close = page.getByRole('dialog', { name: /Close game round/ });
+      await close.getByLabel(/Reason/).fill('Player disconnected, confirmed by phone');
+      await close.getByTestId('confirm-input').fill(ROUND);
+      await close.getByRole('button', { name: /Book the total win/ }).click();
 
-    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
-    await stepUp.waitFor();
-    expect(await bookingsOf(ROUND, product.simulatorControlUrl)).toEqual([]);
-    await stepUp.getByLabel(/Code from the app/).fill('000000');
-    await stepUp.getByRole('button', { name: 'Confirm' }).click();
-    await stepUp.getByText('The code is not correct.').waitFor();
-    await stepUp.getByLabel(/Code from the app/).fill(await nextCode());
-    await stepUp.getByRole('button', { name: 'Confirm' }).click();
-    await stepUp.waitFor({ state: 'detached', timeout: 15_000 });
-    await page.getByText('Round closed').first().waitFor({ timeout: 15_000 });
-    expect(await bookingsOf(ROUND, product.simulatorControlUrl)).toEqual([
-      expect.objectContaining({ type: 'win' }),
-    ]);
-  });
+      const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+      await stepUp.waitFor();
+      expect(await bookingsOf(ROUND, product.simulatorControlUrl)).toEqual([]);
+      await stepUp.getByLabel(/Code from the app/).fill('000000');
+      await stepUp.getByRole('button', { name: 'Confirm' }).click();
+      await stepUp.getByText('The code is not correct.').waitFor();
+      await stepUp.getByLabel(/Code from the app/).fill(await nextCode());
+      await stepUp.getByRole('button', { name: 'Confirm' }).click();
+      await stepUp.waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByText('Round closed').first().waitFor({ timeout: 15_000 });
+      expect(await bookingsOf(ROUND, product.simulatorControlUrl)).toEqual([
+        expect.objectContaining({ type: 'win' }),
+      ]);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
