@@ -108,6 +108,12 @@ declare module 'fastify' {
     routeTable: RouteOptions[];
     /** The job engine of this instance; null where the app runs without one (most tests). */
     jobs: JobEngine | null;
+    /**
+     * Resolves once every instance has heard the session changes committed so far (decision 030): what a
+     * request that changes something waits for before it answers, and what a test that changes sessions or
+     * users in the database directly waits for, as an instance would.
+     */
+    settleSessions: () => Promise<void>;
   }
 }
 
@@ -222,7 +228,7 @@ export async function buildApp({
             clientId: config.oidc.clientId,
             clientSecret: config.oidc.clientSecret,
           }));
-  const sessions = createSessionsService({ database, config, oidc, log: app.log });
+  const sessions = createSessionsService({ database, config, oidc, log: app.log, holdInMemory: true });
 
   // The embedded identity server answers its own endpoints before any of our hooks run.
   const provider =
@@ -243,7 +249,10 @@ export async function buildApp({
     allowedOrigins: [config.publicUrl.origin],
     authenticate: async (request) =>
       (await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: true }))?.principal ?? null,
+    settle: sessions.settle,
   });
+  app.decorate('settleSessions', sessions.settle);
+  app.addHook('onClose', () => sessions.close());
   await app.register(accessDenialsPlugin, { db });
   await app.register(secondFactorGatePlugin, { stepUpMaxAgeMs: config.session.stepUpMaxAgeMs });
   await app.register(openApiPlugin);

@@ -36,8 +36,77 @@ export interface Database {
   copyOut?(query: string): Promise<Readable>;
   /** PostgreSQL only: the pool's connections right now, for the metrics (read, never changed). */
   poolUse?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Listens on a notification channel for as long as the subscription lasts. `up` says that messages
+   * arrive from now on, `down` that some may have been missed (the connection was lost; it is opened again,
+   * with back-off, and `up` follows).
+   */
+  subscribe(channel: string, listener: ChannelListener): { close(): Promise<void> };
   /** What the job engine connects through: PostgreSQL's URL (its own small pool), or the PGlite instance. */
   jobStore: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
+}
+
+export interface ChannelListener {
+  message(payload: string): void;
+  up(): void;
+  down(): void;
+}
+
+/** How listening connections name themselves once they listen: instances count each other by it. */
+export const LISTENER_NAME = 'backoffice-listener';
+const RESUBSCRIBE_FIRST_DELAY_MS = 100;
+const RESUBSCRIBE_MAX_DELAY_MS = 5_000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled one would be handed to other queries).
+ * When that connection fails or ends, the listener hears `down` and a new one is opened with back-off.
+ */
+function subscribeOverConnection(url: string, channel: string, listener: ChannelListener) {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = RESUBSCRIBE_FIRST_DELAY_MS;
+  const lost = (lostClient: pg.Client) => {
+    if (client !== lostClient) return;
+    client = undefined;
+    listener.down();
+    lostClient.end().catch(() => {});
+    if (closed) return;
+    retry = setTimeout(connect, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, RESUBSCRIBE_MAX_DELAY_MS);
+  };
+  const connect = () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    next.on('notification', (message) => {
+      if (client === next && message.channel === channel) listener.message(message.payload ?? '');
+    });
+    next
+      .connect()
+      .then(() => next.query(`LISTEN "${channel}"; SET application_name = '${LISTENER_NAME}'`))
+      .then(() => {
+        if (client !== next) return;
+        delay = RESUBSCRIBE_FIRST_DELAY_MS;
+        listener.up();
+      })
+      .catch(() => lost(next));
+  };
+  connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = undefined;
+      if (current) {
+        listener.down();
+        await current.end().catch(() => {});
+      }
+    },
+  };
 }
 
 /**
@@ -83,7 +152,10 @@ class Pool extends pg.Pool {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const max = options.poolSize ?? 10;
-    const pool = new Pool({ connectionString: options.url, max });
+    // No JIT compilation: the product's queries walk indexes and read rollups, and PostgreSQL would compile
+    // them whenever a plan's estimate is high (a walk over every month's partition), which took a second
+    // where the query itself takes milliseconds (decision 019).
+    const pool = new Pool({ connectionString: options.url, max, options: '-c jit=off' });
     // A connection that loses its server emits 'error'; without a listener Node ends the process. The
     // pool listens only while a connection is idle, so every connection gets a listener of its own for its
     // whole life, also while a transaction, withConnection or a COPY stream holds it. The query that was
@@ -109,6 +181,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      subscribe: (channel, listener) => subscribeOverConnection(options.url, channel, listener),
       poolUse: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -155,5 +228,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    // One connection in this process: nothing is ever missed while the database is open.
+    subscribe(channel, listener) {
+      const unsubscribe = client.listen(channel, listener.message).then(
+        (stop) => {
+          listener.up();
+          return stop;
+        },
+        () => undefined,
+      );
+      return {
+        async close() {
+          listener.down();
+          await (await unsubscribe)?.().catch(() => {});
+        },
+      };
+    },
   };
 }

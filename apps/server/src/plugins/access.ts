@@ -13,6 +13,8 @@ import type { Scope } from '../lib/scope';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A safe-method route that still changes sessions (the sign-in callback): it settles like a write. */
+    changesSessions?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, set by the session plugin. */
@@ -40,10 +42,16 @@ export interface AccessOptions {
   allowedOrigins: string[];
   /** Resolves the session of a request (and refreshes its tokens when due). */
   authenticate: (request: FastifyRequest) => Promise<Principal | null>;
+  /**
+   * Resolves once this instance has heard every session change committed so far. A request that may have
+   * changed sessions, users or settings answers only after it, so its next request cannot be served what it
+   * just ended or changed (sessions held in memory, decision 030).
+   */
+  settle: () => Promise<void>;
 }
 
 export const accessPlugin = fp<AccessOptions>(
-  async (app, { allowedOrigins, authenticate }) => {
+  async (app, { allowedOrigins, authenticate, settle }) => {
     app.decorateRequest('principal', null);
 
     app.addHook('onRequest', async (request) => {
@@ -77,6 +85,7 @@ export const accessPlugin = fp<AccessOptions>(
     // What the API and the sign-in answer is about a user and their session: no browser or proxy may keep
     // it (a shared computer's back button, a proxy's cache). A route that knows better sets its own.
     app.addHook('onSend', async (request, reply) => {
+      if (!SAFE_METHODS.has(request.method) || request.routeOptions.config?.changesSessions) await settle();
       if (
         (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) &&
         !reply.hasHeader('cache-control')

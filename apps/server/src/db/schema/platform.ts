@@ -128,6 +128,15 @@ export const gameRounds = pgTable(
     index('game_rounds_player_idx').on(table.casinoId, table.playerId, table.startedAt),
     index('game_rounds_provider_round_idx').on(table.casinoId, table.providerRoundId),
     index('game_rounds_started_idx').on(table.casinoId, table.startedAt),
+    // The round search by game, by any status but the common `completed`, and by both (decision 019): the
+    // rare statuses' indexes are partial, a few per cent of the rounds.
+    index('game_rounds_game_idx').on(table.casinoId, table.gameId, table.startedAt),
+    index('game_rounds_unsettled_idx')
+      .on(table.casinoId, table.status, table.startedAt)
+      .where(sql`${table.status} <> 'completed'`),
+    index('game_rounds_game_unsettled_idx')
+      .on(table.casinoId, table.gameId, table.status, table.startedAt)
+      .where(sql`${table.status} <> 'completed'`),
     // The auto-close job's search: the few open rounds, oldest first.
     index('game_rounds_open_idx')
       .on(table.startedAt)

@@ -66,6 +66,7 @@ describeEachEngine('sessions a user can see and end', (ctx) => {
   beforeAll(async () => {
     // No role needs a second factor here: these tests are about sessions, not about enrolment.
     await ctx().database.db.update(globalSettings).set({ secondFactorRoles: [] });
+    await ctx().app.settleSessions();
     user = await signInTo(ctx().database, 'support', { casinoIds: ['casino-1'] });
   });
 
@@ -155,6 +156,7 @@ describeEachEngine('sessions a user can see and end', (ctx) => {
       .database.db.update(sessions)
       .set({ lastSeenAt: sql`now() - interval '31 minutes'` })
       .where(and(eq(sessions.userId, idle.userId), sql`${sessions.userAgent} is null`));
+    await ctx().app.settleSessions();
     expect((await listOwn(browser.browser)).map((session) => session.id)).toEqual([browser.sessionId]);
   });
 

@@ -23,6 +23,7 @@ describeEachEngine('actors to filter the audit trail by', (ctx) => {
       .update(users)
       .set({ firstName: 'Ada', lastName: 'Lovelace' })
       .where(eq(users.id, developer.userId));
+    await ctx().app.settleSessions();
     const entry = (actor: SignedIn, entityType: string, entityId: string) => ({
       actorId: actor.userId,
       actorName: actor.username,

@@ -117,80 +117,85 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/auth/callback', { config: { access: 'public' }, schema: { tags } }, async (request, reply) => {
-    const raw = request.cookies[LOGIN_COOKIE];
-    const unsigned = raw ? request.unsignCookie(raw) : undefined;
-    const parsed = unsigned?.valid ? loginState.safeParse(JSON.parse(unsigned.value ?? 'null')) : undefined;
-    reply.clearCookie(LOGIN_COOKIE, { path: '/auth' });
-    if (!parsed?.success || Date.now() - parsed.data.createdAt > LOGIN_STATE_TTL_MS) {
-      // No (or too old) login in progress: start a fresh one.
-      return reply.redirect('/auth/login', 303);
-    }
-    const { state, nonce, codeVerifier, returnTo, createdAt, stepUp } = parsed.data;
-    let result: Awaited<ReturnType<OidcClient['finishLogin']>>;
-    try {
-      result = await oidc().finishLogin(new URL(request.url, config.publicUrl), {
-        state,
-        nonce,
-        codeVerifier,
-      });
-    } catch (error) {
-      request.log.warn({ err: error }, 'sign-in callback refused');
-      throw new AppError('BAD_CREDENTIALS');
-    }
-    const user = await findUserForSubject(db, result);
-    if (!user?.active) throw new AppError('NO_PERMISSION');
-    const external = config.oidc.kind === 'external';
-    const secondFactorUsed = secondFactorProven(
-      result,
-      config.oidc.kind === 'external' ? config.oidc.mfaAcrValues : [],
-    );
-    // An external issuer's second factor is the one a role that must use one signs in with.
-    if (external && !secondFactorUsed && (await secondFactors.isRequiredFor(user.role)))
-      throw new AppError('SECOND_FACTOR_REQUIRED_AT_ISSUER');
-    const auditUser = (tx: Db, action: 'step-up' | 'sign-in', after: Record<string, unknown>) =>
-      recordAudit(tx, {
-        actor: { id: user.id, name: user.username },
-        entityType: 'user',
-        entityId: user.id,
-        action,
-        before: null,
-        after,
-      });
-    if (stepUp) {
-      const current = await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: false });
-      const fresh = result.authTime !== undefined && result.authTime * 1000 >= createdAt - AUTH_TIME_SKEW_MS;
-      if (current?.principal.userId === user.id && fresh) {
-        await db.transaction(async (tx) => {
-          await sessions.markVerified(tx, { id: current.principal.sessionId });
-          await auditUser(tx, 'step-up', { proof: 'issuer' });
-        });
-        return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+  app.get(
+    '/auth/callback',
+    { config: { access: 'public', changesSessions: true }, schema: { tags } },
+    async (request, reply) => {
+      const raw = request.cookies[LOGIN_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      const parsed = unsigned?.valid ? loginState.safeParse(JSON.parse(unsigned.value ?? 'null')) : undefined;
+      reply.clearCookie(LOGIN_COOKIE, { path: '/auth' });
+      if (!parsed?.success || Date.now() - parsed.data.createdAt > LOGIN_STATE_TTL_MS) {
+        // No (or too old) login in progress: start a fresh one.
+        return reply.redirect('/auth/login', 303);
       }
-      // Another user, or the issuer did not authenticate again: an ordinary sign-in, a session of its own.
-    }
-    const address = request.ip;
-    const { token } = await sessions.create(user.id, result.tokens, {
-      userAgent: request.headers['user-agent'],
-      address,
-    });
-    // GLI-19 §2.8.9: here for any issuer, embedded or external — a sign-in is the session it opens.
-    await users.recordSignIn(db, user.id, address);
-    // The session is proven when the sign-in proved the strongest factor the user has: the second factor
-    // when one is enrolled (the ID token's amr says so), else the password; at an external issuer, what
-    // it asked for. Step-up reads this.
-    if (external || secondFactorUsed || !(await secondFactors.isEnrolled(user.id)))
-      await sessions.markVerified(db, { token });
-    await auditUser(db, 'sign-in', { address });
-    return reply
-      .setCookie(SESSION_COOKIE, token, {
-        ...cookieBase,
-        path: '/',
-        maxAge: config.session.maxLifetimeMs / 1000,
-      })
-      .header('cache-control', 'no-store')
-      .redirect(returnTo, 303);
-  });
+      const { state, nonce, codeVerifier, returnTo, createdAt, stepUp } = parsed.data;
+      let result: Awaited<ReturnType<OidcClient['finishLogin']>>;
+      try {
+        result = await oidc().finishLogin(new URL(request.url, config.publicUrl), {
+          state,
+          nonce,
+          codeVerifier,
+        });
+      } catch (error) {
+        request.log.warn({ err: error }, 'sign-in callback refused');
+        throw new AppError('BAD_CREDENTIALS');
+      }
+      const user = await findUserForSubject(db, result);
+      if (!user?.active) throw new AppError('NO_PERMISSION');
+      const external = config.oidc.kind === 'external';
+      const secondFactorUsed = secondFactorProven(
+        result,
+        config.oidc.kind === 'external' ? config.oidc.mfaAcrValues : [],
+      );
+      // An external issuer's second factor is the one a role that must use one signs in with.
+      if (external && !secondFactorUsed && (await secondFactors.isRequiredFor(user.role)))
+        throw new AppError('SECOND_FACTOR_REQUIRED_AT_ISSUER');
+      const auditUser = (tx: Db, action: 'step-up' | 'sign-in', after: Record<string, unknown>) =>
+        recordAudit(tx, {
+          actor: { id: user.id, name: user.username },
+          entityType: 'user',
+          entityId: user.id,
+          action,
+          before: null,
+          after,
+        });
+      if (stepUp) {
+        const current = await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: false });
+        const fresh =
+          result.authTime !== undefined && result.authTime * 1000 >= createdAt - AUTH_TIME_SKEW_MS;
+        if (current?.principal.userId === user.id && fresh) {
+          await db.transaction(async (tx) => {
+            await sessions.markVerified(tx, { id: current.principal.sessionId });
+            await auditUser(tx, 'step-up', { proof: 'issuer' });
+          });
+          return reply.header('cache-control', 'no-store').redirect(returnTo, 303);
+        }
+        // Another user, or the issuer did not authenticate again: an ordinary sign-in, a session of its own.
+      }
+      const address = request.ip;
+      const { token } = await sessions.create(user.id, result.tokens, {
+        userAgent: request.headers['user-agent'],
+        address,
+      });
+      // GLI-19 §2.8.9: here for any issuer, embedded or external — a sign-in is the session it opens.
+      await users.recordSignIn(db, user.id, address);
+      // The session is proven when the sign-in proved the strongest factor the user has: the second factor
+      // when one is enrolled (the ID token's amr says so), else the password; at an external issuer, what
+      // it asked for. Step-up reads this.
+      if (external || secondFactorUsed || !(await secondFactors.isEnrolled(user.id)))
+        await sessions.markVerified(db, { token });
+      await auditUser(db, 'sign-in', { address });
+      return reply
+        .setCookie(SESSION_COOKIE, token, {
+          ...cookieBase,
+          path: '/',
+          maxAge: config.session.maxLifetimeMs / 1000,
+        })
+        .header('cache-control', 'no-store')
+        .redirect(returnTo, 303);
+    },
+  );
 
   app.get(
     '/auth/session',

@@ -234,6 +234,7 @@ describeEachEngine('sign-in', (ctx) => {
       .update(sessions)
       .set({ accessTokenExpiresAt: sql`now() + interval '3 seconds'` })
       .where(eq(sessions.id, sessionId));
+    await ctx().app.settleSessions();
     const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
     expect((await browser.request('/api/jurisdictions')).status).toBe(200);
     const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
@@ -248,6 +249,7 @@ describeEachEngine('sign-in', (ctx) => {
       .update(sessions)
       .set({ accessTokenExpiresAt: sql`now() + interval '60 seconds'` })
       .where(eq(sessions.id, sessionId));
+    await ctx().app.settleSessions();
     const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
     expect((await browser.request('/api/jurisdictions')).status).toBe(200);
     const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
@@ -263,6 +265,7 @@ describeEachEngine('sign-in', (ctx) => {
       .update(sessions)
       .set({ accessTokenExpiresAt: sql`now() + interval '1 second'` })
       .where(eq(sessions.id, sessionId));
+    await ctx().app.settleSessions();
     expect((await browser.request('/api/jurisdictions')).status).toBe(401);
     expect(await db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
   });
@@ -273,6 +276,7 @@ describeEachEngine('sign-in', (ctx) => {
   ])('ends a session %s', async (_case, change) => {
     const { browser, sessionId } = await signedIn();
     await ctx().database.db.update(sessions).set(change).where(eq(sessions.id, sessionId));
+    await ctx().app.settleSessions();
     expect((await browser.request('/api/jurisdictions')).status).toBe(401);
     expect(await ctx().database.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
   });
@@ -284,6 +288,7 @@ describeEachEngine('sign-in', (ctx) => {
       .update(sessions)
       .set({ lastSeenAt: sql`now() - interval '20 minutes'` })
       .where(eq(sessions.id, sessionId));
+    await ctx().app.settleSessions();
     const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
     expect((await browser.request('/auth/session')).status).toBe(200);
     const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
@@ -440,6 +445,7 @@ describe('an external identity server (another back office on its own port)', ()
         .db.update(sessions)
         .set({ verifiedAt: new Date(Date.now() - 10 * 60_000) })
         .where(eq(sessions.userId, admin.userId));
+      await backOffice.settleSessions();
       const refused = await dangerous(browser, target.userId);
       expect(JSON.parse(refused.body).code).toBe('STEP_UP_REQUIRED');
 

@@ -20,6 +20,7 @@ import { UNLIMITED, type Scope } from '../../lib/scope';
 import type { Principal } from '../../plugins/access';
 import { scopeColumns } from '../users/users.repository';
 import { isRefreshRejected, type OidcClient, type TokenSet } from './oidc-client';
+import { createSessionCache, noSessionCache } from './session-cache';
 import { describeUserAgent } from './user-agent';
 
 /** Spec §4: refresh when fewer than 5 seconds of validity remain. */
@@ -69,6 +70,8 @@ export function createSessionsService(options: {
   oidc: () => OidcClient;
   log: FastifyBaseLogger;
   now?: () => number;
+  /** Hold resolved sessions in memory (a running server; decision 030). Off, every request reads them. */
+  holdInMemory?: boolean;
 }) {
   const { database, config, log } = options;
   const { db } = database;
@@ -78,13 +81,27 @@ export function createSessionsService(options: {
   const seal = (tokens: TokenSet) => encrypt(tokenKey, JSON.stringify(tokens));
   const unseal = (sealed: string) => JSON.parse(decrypt(tokenKey, sealed)) as TokenSet;
 
-  async function findByToken(token: string) {
+  async function findByHash(tokenHash: string) {
     const [row] = await db
       .select(sessionColumns)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(userSecondFactors, eq(userSecondFactors.userId, sessions.userId))
-      .where(eq(sessions.tokenHash, sha256(token)));
+      .where(eq(sessions.tokenHash, tokenHash));
+    return row;
+  }
+  type SessionRow = NonNullable<Awaited<ReturnType<typeof findByHash>>>;
+  const cache = options.holdInMemory
+    ? createSessionCache<SessionRow>({ database, log, now })
+    : noSessionCache<SessionRow>();
+
+  /** The session of a token hash: from memory when held, else from the database (and then held). */
+  async function lookUp(tokenHash: string): Promise<SessionRow | undefined> {
+    const held = cache.lookup(tokenHash);
+    if (held) return held;
+    const generation = cache.generation();
+    const row = await findByHash(tokenHash);
+    if (row) cache.remember(tokenHash, row, generation);
     return row;
   }
 
@@ -174,21 +191,25 @@ export function createSessionsService(options: {
      */
     async resolve(token: string | undefined, { touch }: { touch: boolean }): Promise<ResolvedSession | null> {
       if (!token) return null;
-      let row = await findByToken(token);
+      const tokenHash = sha256(token);
+      let row = await lookUp(tokenHash);
       if (!row) return null;
       const current = now();
       const idle = current - row.lastSeenAt.getTime() > config.session.idleTimeoutMs;
       if (idle || row.expiresAt.getTime() <= current || !row.active) {
+        cache.forget(tokenHash);
         await db.delete(sessions).where(eq(sessions.id, row.id));
         return null;
       }
       const tokenExpiry = row.accessTokenExpiresAt?.getTime();
       if (tokenExpiry !== undefined && tokenExpiry - current < REFRESH_THRESHOLD_MS) {
         const outcome = await refreshTokens(row.id);
+        cache.forget(tokenHash);
         if (outcome === 'ended') return null;
-        if (outcome === 'refreshed') row = (await findByToken(token)) ?? row;
+        if (outcome === 'refreshed') row = (await lookUp(tokenHash)) ?? row;
       }
       if (touch && current - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        cache.forget(tokenHash);
         await db
           .update(sessions)
           .set({ lastSeenAt: new Date(current) })
@@ -233,6 +254,16 @@ export function createSessionsService(options: {
       };
     },
 
+    /**
+     * Resolves once this instance has heard every session change committed so far (its own included): a
+     * request that changed sessions, users or settings answers after this, so nothing it ended or changed
+     * is served from memory afterwards.
+     */
+    settle: () => cache.settle(),
+
+    /** Stops listening for session changes (the server is closing). */
+    close: () => cache.close(),
+
     /** Records that the session proved the user's strongest factor now (sign-in, enrolment, step-up). */
     async markVerified(tx: Db, session: { id: string } | { token: string }): Promise<void> {
       await tx
@@ -246,10 +277,9 @@ export function createSessionsService(options: {
       token: string | undefined,
     ): Promise<{ userId: string; idToken: string | undefined } | null> {
       if (!token) return null;
-      const [row] = await db
-        .delete(sessions)
-        .where(eq(sessions.tokenHash, sha256(token)))
-        .returning();
+      const tokenHash = sha256(token);
+      cache.forget(tokenHash);
+      const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning();
       if (!row) return null;
       return { userId: row.userId, idToken: unseal(row.tokens).idToken };
     },

@@ -314,6 +314,7 @@ describeEachEngine(
         );
 
         await db().update(globalSettings).set({ cpvDeactivateOnMismatch: true });
+        await ctx().app.settleSessions();
         const on = await check(['game:alpha@1.1.0']);
         const [result] = on.of('game:alpha@1.1.0');
         expect(result).toMatchObject({

@@ -113,10 +113,12 @@ function filterConditions(filter: RoundFilter): SQL[] {
   if (filter.integrationIds && filter.integrationIds.length > 0) {
     conditions.push(sql`g.integration_id = any(${textArray(filter.integrationIds)})`);
   }
-  if (filter.gameIds && filter.gameIds.length > 0) {
-    conditions.push(sql`g.game_id = any(${textArray(filter.gameIds)})`);
+  // Every status but `completed` is rare and has an index of its own (casino, status, start; partial:
+  // status <> 'completed'); saying so lets the planner use it whatever the status's value.
+  if (filter.status === 'completed') conditions.push(sql`g.status = 'completed'`);
+  else if (filter.status !== undefined) {
+    conditions.push(sql`g.status = ${filter.status}`, sql`g.status <> 'completed'`);
   }
-  if (filter.status !== undefined) conditions.push(sql`g.status = ${filter.status}`);
   if (filter.from !== undefined) conditions.push(sql`g.started_at >= ${filter.from}::timestamptz`);
   // Rounds are answered to the millisecond: `to` includes its whole millisecond, so a round is found with
   // `to` set to the start the API showed for it.
@@ -156,22 +158,28 @@ function casinosToSearch(requested: readonly string[] | undefined): SQL {
 }
 
 /**
+ * Whether a casino holds rounds of one of the integrations: asked of the rollups' key (casino, month,
+ * integration, …) once per month, each an index probe, instead of reading all rollup rows of the
+ * integrations.
+ */
+function holdsRoundsOf(integrationIds: readonly string[], casino: SQL): SQL {
+  const months = sql`array(select month::date from generate_series(
+      (select min(month) from round_stats_monthly), (select max(month) from round_stats_monthly),
+      interval '1 month') as month)`;
+  return sql`exists (select 1 from round_stats_monthly m
+    where m.casino_id = ${casino} and m.month = any(${months})
+      and m.integration_id = any(${textArray(integrationIds)}))`;
+}
+
+/**
  * Which of those casinos a limited reader has rounds in: their own casinos, and the casinos with rounds
- * of their integrations. The latter is asked of the rollups' key (casino, month, integration, …) once per
- * casino and month, each an index probe, instead of reading all rollup rows of the integrations.
+ * of their integrations.
  */
 function casinosInScope(scope: Scope, casino: SQL): SQL {
   if (scope.unlimited) return sql`true`;
   const conditions: SQL[] = [];
   if (scope.casinoIds.length > 0) conditions.push(sql`${casino} = any(${textArray(scope.casinoIds)})`);
-  if (scope.integrationIds.length > 0) {
-    const months = sql`array(select month::date from generate_series(
-        (select min(month) from round_stats_monthly), (select max(month) from round_stats_monthly),
-        interval '1 month') as month)`;
-    conditions.push(sql`exists (select 1 from round_stats_monthly m
-      where m.casino_id = ${casino} and m.month = any(${months})
-        and m.integration_id = any(${textArray(scope.integrationIds)}))`);
-  }
+  if (scope.integrationIds.length > 0) conditions.push(holdsRoundsOf(scope.integrationIds, casino));
   return conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
 }
 
@@ -189,22 +197,31 @@ export function createGameRoundsRepository() {
       after: RoundKey | undefined,
       limit: number,
     ): Promise<{ items: GameRoundSummary[]; lastKey: RoundKey | undefined; more: boolean }> {
+      // One walk per casino, and per game when games are asked for: each walks its own index
+      // ((casino, start), (casino, game, start), the rare statuses' (casino, status, start)) newest first.
+      const games = filter.gameIds && filter.gameIds.length > 0 ? [...new Set(filter.gameIds)] : undefined;
       const conditions = [
         sql`g.casino_id = casino.id`,
+        ...(games ? [sql`g.game_id = game.id`] : []),
         ...filterConditions(filter),
         ...afterKey(after),
         scopeCondition(scope),
       ];
+      const casinoConditions = [sql`casino.id is not null`, casinosInScope(scope, sql`casino.id`)];
+      if (filter.integrationIds && filter.integrationIds.length > 0) {
+        casinoConditions.push(holdsRoundsOf(filter.integrationIds, sql`casino.id`));
+      }
       const rows = rowsOf<SummaryRow>(
         await db.execute(sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)})
           select ${summaryOf(sql`r`)} from casino_ids as casino
+          ${games ? sql`cross join unnest(${textArray(games)}) as game(id)` : sql``}
           cross join lateral (
             select ${columns} from game_rounds g
             where ${sql.join(conditions, sql` and `)}
             order by g.started_at desc, g.round_id
             limit ${limit + 1}
           ) r
-          where casino.id is not null and ${casinosInScope(scope, sql`casino.id`)}
+          where ${sql.join(casinoConditions, sql` and `)}
           order by r.started_at desc, r.casino_id, r.round_id
           limit ${limit + 1}`),
       );

@@ -450,6 +450,8 @@ describeEachEngine('game rounds search', (ctx) => {
       integrationId: index % 2 === 0 ? 'int-1' : 'int-2',
       startedAt: starts[index % starts.length]!,
       playerId: 'pager',
+      gameId: `game-${(index % 3) + 1}`,
+      status: (index % 4 === 1 ? 'open' : index % 7 === 2 ? 'refunded' : 'completed') as RoundStatus,
     })).filter(
       // (casino, round id) is unique: drop the repeats of same-id within one casino.
       (round, index, all) =>
@@ -522,6 +524,34 @@ describeEachEngine('game rounds search', (ctx) => {
             rounds.find((r) => `${r.casinoId}/${r.roundId}` === key)!.integrationId === 'int-2',
         ),
       );
+    });
+
+    it('pages by several games, by a rare status and by integration as one big page would', async () => {
+      const expectedOf = (keep: (round: StoredRound) => boolean) =>
+        expectedAll.filter((key) => keep(rounds.find((r) => `${r.casinoId}/${r.roundId}` === key)!));
+      const cases: [Record<string, string>, (round: StoredRound) => boolean][] = [
+        [{ gameIds: 'game-1,game-3' }, (r) => r.gameId !== 'game-2'],
+        [{ gameIds: 'game-2,game-2' }, (r) => r.gameId === 'game-2'],
+        [{ status: 'open' }, (r) => r.status === 'open'],
+        [
+          { status: 'completed', gameIds: 'game-3' },
+          (r) => r.status === 'completed' && r.gameId === 'game-3',
+        ],
+        [{ integrationIds: 'int-2' }, (r) => r.integrationId === 'int-2'],
+        [
+          { integrationIds: 'int-1', gameIds: 'game-1,game-2', status: 'refunded' },
+          (r) => r.integrationId === 'int-1' && r.gameId !== 'game-3' && r.status === 'refunded',
+        ],
+      ];
+      for (const [query, keep] of cases) {
+        const expected = expectedOf(keep);
+        expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
+        for (const limit of ['1', '2', '5']) {
+          expect((await walk({ ...query, limit })).flat(), `${JSON.stringify(query)} by ${limit}`).toEqual(
+            expected,
+          );
+        }
+      }
     });
 
     it('continues after the cursor of a round that has gone, where that round would have been', async () => {

@@ -122,6 +122,7 @@ describeEachEngine('sign-in throttle', (ctx) => {
     await db.delete(signInThrottle);
     await db.delete(knownSignInAddresses);
     await db.delete(users);
+    await ctx().app.settleSessions();
   });
 
   describe('one e-mail from one address (pair)', () => {

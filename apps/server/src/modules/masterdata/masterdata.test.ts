@@ -111,6 +111,7 @@ describeEachEngine('master data API', (ctx) => {
       .update(globalSettings)
       .set({ defaultGameRoundValidityPeriodDays: 30, version: 1 })
       .where(eq(globalSettings.id, 1));
+    await ctx().app.settleSessions();
     await clearAuditTrail(db);
   });
 

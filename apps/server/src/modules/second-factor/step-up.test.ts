@@ -38,6 +38,7 @@ function helpers(ctx: () => TestContext) {
       .update(sessions)
       .set({ verifiedAt: new Date(Date.now() - ms) })
       .where(eq(sessions.userId, user.userId));
+    await ctx().app.settleSessions();
   }
   const stepUp = (user: SignedIn, body: unknown) =>
     user.inject({ method: 'POST', url: STEP_UP, payload: body as InjectOptions['payload'] });

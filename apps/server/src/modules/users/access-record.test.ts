@@ -79,11 +79,13 @@ describeEachEngine('user records (GLI-19 §2.8.9) and the access review', (ctx) 
   beforeAll(async () => {
     // No role needs a second factor here: these tests are about the record, not about enrolment.
     await db().update(globalSettings).set({ secondFactorRoles: [] });
+    await ctx().app.settleSessions();
   });
 
   beforeEach(async () => {
     const admin = (await ctx().inject({ method: 'GET', url: '/api/account' })).json<{ id: string }>();
     await db().delete(users).where(ne(users.id, admin.id));
+    await ctx().app.settleSessions();
     await clearAuditTrail(db());
   });
 
@@ -143,6 +145,7 @@ describeEachEngine('user records (GLI-19 §2.8.9) and the access review', (ctx) 
       .update(users)
       .set({ secondFactorChangedAt: new Date('2025-03-01T10:00:00Z') })
       .where(eq(users.id, user.id));
+    await ctx().app.settleSessions();
     expect((await get(user.id)).secondFactorChangedAt).toBe('2025-03-01T10:00:00.000Z');
   });
 
@@ -183,6 +186,7 @@ describeEachEngine('user records (GLI-19 §2.8.9) and the access review', (ctx) 
         .update(users)
         .set({ lastSignInAt: at, deactivatedAt: at, secondFactorChangedAt: at })
         .where(eq(users.id, created[name]!.id));
+      await ctx().app.settleSessions();
       await db()
         .update(identityCredentials)
         .set({ changedAt: at })

@@ -314,6 +314,7 @@ describeEachEngine('users API', (ctx) => {
     const { db } = ctx().database;
     // Everyone but the suite's admin goes (with their sessions, credentials and scopes).
     await db.delete(users).where(ne(users.id, admin.id));
+    await ctx().app.settleSessions();
     await clearAuditTrail(db);
     await db.delete(oidcPayloads);
   });

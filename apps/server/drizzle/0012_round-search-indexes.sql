@@ -1,0 +1,3 @@
+CREATE INDEX "game_rounds_game_idx" ON "game_rounds" USING btree ("casino_id","game_id","started_at");--> statement-breakpoint
+CREATE INDEX "game_rounds_unsettled_idx" ON "game_rounds" USING btree ("casino_id","status","started_at") WHERE "game_rounds"."status" <> 'completed';--> statement-breakpoint
+CREATE INDEX "game_rounds_game_unsettled_idx" ON "game_rounds" USING btree ("casino_id","game_id","status","started_at") WHERE "game_rounds"."status" <> 'completed';

@@ -1,0 +1,189 @@
+/**
+ * Sessions held in memory (decision 030): two instances of the server on one database, as behind a load
+ * balancer. What one instance ends or changes, the other refuses by the time the first has answered;
+ * while an instance cannot hear the database's announcements it serves nothing from memory.
+ */
+import type { InjectOptions } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { loadConfig } from '../../config';
+import { LISTENER_NAME } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import { rowsOf } from '../../lib/sql';
+import { signInTo, withSession } from '../../test/app';
+import { createTestDatabase, testEngines, type TestDatabase } from '../../test/databases';
+import { createSessionCache } from './session-cache';
+
+const ROUNDS = 10;
+
+for (const engine of testEngines) {
+  describe(`sessions held in memory [${engine}]`, () => {
+    let database: TestDatabase;
+    let first: App;
+    let second: App;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(engine);
+      const instance = async () => {
+        const app = await buildApp({
+          config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+          database,
+          logger: false,
+          jobs: false,
+        });
+        await app.ready();
+        return app;
+      };
+      [first, second] = [await instance(), await instance()];
+      await waitForListeners(2);
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await database?.destroy();
+    });
+
+    /** Both instances listen (PostgreSQL: their listening connections are named once they listen). */
+    async function waitForListeners(count: number) {
+      if (engine !== 'postgres') return;
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const [row] = rowsOf<{ listeners: number }>(
+          await database.db.execute(
+            sql`select count(*)::int as listeners from pg_stat_activity
+              where datname = current_database() and application_name = ${LISTENER_NAME}`,
+          ),
+        );
+        if (row?.listeners === count) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`expected ${count} listening instances`);
+    }
+
+    const as = (app: App, headers: Record<string, string>, options: InjectOptions) =>
+      app.inject(withSession(headers, options));
+    const account = (app: App, headers: Record<string, string>) =>
+      as(app, headers, { method: 'GET', url: '/api/account' });
+
+    it('serves a session from memory once it was read (the database is not asked again)', async () => {
+      const user = await signInTo(database, 'visitor');
+      // The sign-in's own announcements (written straight to the database) are heard before it is read.
+      await second.settleSessions();
+      expect((await account(second, user.headers)).statusCode).toBe(200);
+      // Changed without announcement (triggers off for this connection's transaction): only an instance
+      // that still asks the database would notice.
+      await database.withConnection(async (connection) =>
+        connection.transaction(async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`);
+          await tx.delete(sessions).where(eq(sessions.userId, user.userId));
+        }),
+      );
+      expect((await account(second, user.headers)).statusCode).toBe(200);
+      // Any announcement about the user drops it.
+      await database.db.update(users).set({ firstName: 'Changed' }).where(eq(users.id, user.userId));
+      await second.settleSessions();
+      expect((await account(second, user.headers)).statusCode).toBe(401);
+    });
+
+    it('refuses at once on the other instance a session ended by signing out', async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const user = await signInTo(database, 'visitor');
+        expect((await account(second, user.headers)).statusCode).toBe(200);
+        expect((await account(first, user.headers)).statusCode).toBe(200);
+        const out = await as(first, user.headers, { method: 'POST', url: '/auth/logout' });
+        expect(out.statusCode, out.body).toBe(200);
+        expect((await account(second, user.headers)).statusCode).toBe(401);
+        expect((await account(first, user.headers)).statusCode).toBe(401);
+      }
+    });
+
+    it('refuses at once on the other instance the sessions of a user deactivated or re-scoped', async () => {
+      const admin = await signInTo(database, 'admin');
+      for (let round = 0; round < ROUNDS; round++) {
+        const user = await signInTo(database, 'support', { casinoIds: ['casino-1'] });
+        const before = await account(second, user.headers);
+        expect(before.json<{ casinoIds: string[] }>().casinoIds).toEqual(['casino-1']);
+        const stored = (
+          await as(first, admin.headers, { method: 'GET', url: `/api/users/${user.userId}` })
+        ).json<Record<string, unknown>>();
+        const { username, email, firstName, lastName, role, integrationIds, version } = stored;
+        const change = (body: Record<string, unknown>) =>
+          as(first, admin.headers, {
+            method: 'PUT',
+            url: `/api/users/${user.userId}`,
+            payload: { username, email, firstName, lastName, role, integrationIds, ...body },
+          });
+        if (round % 2 === 0) {
+          const changed = await change({ active: true, casinoIds: ['casino-2'], version });
+          expect(changed.statusCode, changed.body).toBe(200);
+          const after = await account(second, user.headers);
+          expect(after.json<{ casinoIds: string[] }>().casinoIds).toEqual(['casino-2']);
+        } else {
+          const changed = await change({ active: false, casinoIds: ['casino-1'], version });
+          expect(changed.statusCode, changed.body).toBe(200);
+          expect((await account(second, user.headers)).statusCode).toBe(401);
+        }
+      }
+    });
+
+    it('does not keep what the database answered while a change was announced', async () => {
+      const cache = createSessionCache<{ id: string; userId: string }>({
+        database,
+        log: { warn: () => {} } as never,
+      });
+      try {
+        const row = { id: 'session', userId: 'user' };
+        // Nothing is held until the cache listens.
+        for (let attempt = 0; attempt < 200 && !cache.lookup('held'); attempt++) {
+          cache.remember('held', row, cache.generation());
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        expect(cache.lookup('held')).toEqual(row);
+        const asked = cache.generation();
+        // An announcement arrives while the database is being asked.
+        await database.db.execute(sql`select pg_notify('bo_session_changes', 'u:someone-else')`);
+        await cache.settle();
+        cache.remember('late', row, asked);
+        expect(cache.lookup('late')).toBeUndefined();
+        await database.db.execute(sql`select pg_notify('bo_session_changes', 's:session')`);
+        await cache.settle();
+        expect(cache.lookup('held')).toBeUndefined();
+      } finally {
+        await cache.close();
+      }
+    });
+
+    if (engine === 'postgres') {
+      it('serves nothing from memory while its listening connection is lost, and again once it is back', async () => {
+        const user = await signInTo(database, 'visitor');
+        expect((await account(second, user.headers)).statusCode).toBe(200);
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = ${LISTENER_NAME}`,
+        );
+        // Whatever is changed now is not heard; nothing held may be served.
+        await database.withConnection(async (connection) =>
+          connection.transaction(async (tx) => {
+            await tx.execute(sql`set local session_replication_role = replica`);
+            await tx.delete(sessions).where(eq(sessions.userId, user.userId));
+          }),
+        );
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const answer = await account(second, user.headers);
+          if (answer.statusCode === 401) break;
+          // The instance has not yet seen its connection end: only until it does.
+          expect(attempt).toBeLessThan(49);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect((await account(second, user.headers)).statusCode).toBe(401);
+        // Both listen again, with back-off: sessions are held again and ended sessions still refused.
+        await waitForListeners(2);
+        const again = await signInTo(database, 'visitor');
+        expect((await account(second, again.headers)).statusCode).toBe(200);
+        const out = await as(first, again.headers, { method: 'POST', url: '/auth/logout' });
+        expect(out.statusCode).toBe(200);
+        expect((await account(second, again.headers)).statusCode).toBe(401);
+      });
+    }
+  });
+}

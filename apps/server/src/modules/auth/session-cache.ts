@@ -1,0 +1,178 @@
+/**
+ * What a session token resolves to, kept in this instance's memory so that a signed-in request does not
+ * wait for the database (issue 16, decision 030). It is correct only because the database announces every
+ * change that could alter what it holds (migration 0011: a session changed or ended, a user or their second
+ * factor changed, the global settings changed) and each instance listens:
+ *
+ * - an announcement drops what it concerns, in every instance, as soon as it arrives;
+ * - while the listening connection is down nothing is served from memory, and what was held is dropped
+ *   when it goes down and again when it comes back (announcements in between are lost);
+ * - a lookup that was answered by the database while an announcement arrived is not kept: it may be older
+ *   than the change;
+ * - `settle()` waits until every instance listening has heard everything committed before it was called
+ *   (each acknowledges a sync announcement that follows the change): a request that changed something
+ *   answers only after that, so no instance serves what it ended or changed afterwards;
+ * - nothing is kept longer than `maxAgeMs`, whatever happens.
+ *
+ * The limits (idle, absolute, deactivation) are still checked on every request against what is held.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { LISTENER_NAME, type Database } from '../../db/client';
+import { rowsOf } from '../../lib/sql';
+
+export const SESSION_CHANNEL = 'bo_session_changes';
+/** The longest anything is held, announcements or not. */
+const MAX_AGE_MS = 10_000;
+/** Sessions held at most; the oldest go first. */
+const MAX_ENTRIES = 10_000;
+/** How long `settle()` waits for every instance's acknowledgement before it goes on without. */
+const SETTLE_TIMEOUT_MS = 2_000;
+
+export interface CachedSession {
+  id: string;
+  userId: string;
+}
+
+export interface SessionCache<Row extends CachedSession> {
+  /** What a token hash resolved to, if held and still trusted. */
+  lookup(tokenHash: string): Row | undefined;
+  /** A counter of announcements: take it before asking the database, give it back to `remember`. */
+  generation(): number;
+  /** Keeps a row read from the database, unless an announcement arrived since `generation`. */
+  remember(tokenHash: string, row: Row, generation: number): void;
+  /** Drops one token's entry at once (this instance ended or changed that session itself). */
+  forget(tokenHash: string): void;
+  /** Resolves once this instance has heard every change committed before the call. */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Holds nothing: every lookup goes to the database (services made outside a running server, e.g. tests'). */
+export function noSessionCache<Row extends CachedSession>(): SessionCache<Row> {
+  return {
+    lookup: () => undefined,
+    generation: () => 0,
+    remember: () => {},
+    forget: () => {},
+    settle: async () => {},
+    close: async () => {},
+  };
+}
+
+export function createSessionCache<Row extends CachedSession>(options: {
+  database: Database;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}): SessionCache<Row> {
+  const { database, log } = options;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { row: Row; heldSince: number }>();
+  let listening = false;
+  let changes = 0;
+  const instance = randomUUID();
+  let nextSync = 0;
+  /** This instance's settles waiting for acknowledgements, by nonce. */
+  const settling = new Map<string, () => void>();
+
+  const dropAll = () => {
+    changes++;
+    entries.clear();
+  };
+  const dropWhere = (matches: (row: Row) => boolean) => {
+    changes++;
+    for (const [hash, entry] of entries) if (matches(entry.row)) entries.delete(hash);
+  };
+
+  // Others' settles: this instance says it has heard everything up to their sync (see settle()).
+  const acknowledge = (nonce: string) =>
+    database.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${`ack:${nonce}`})`).catch(() => {});
+
+  const subscription = database.subscribe(SESSION_CHANNEL, {
+    message(payload) {
+      const id = payload.slice(payload.indexOf(':') + 1);
+      if (payload.startsWith('sync:')) void acknowledge(id);
+      else if (payload.startsWith('ack:')) settling.get(id)?.();
+      else if (payload.startsWith('s:')) dropWhere((row) => row.id === id);
+      else if (payload.startsWith('u:')) dropWhere((row) => row.userId === id);
+      else dropAll();
+    },
+    up() {
+      dropAll();
+      listening = true;
+    },
+    down() {
+      if (listening) log.warn('session announcements lost: sessions are read from the database');
+      listening = false;
+      dropAll();
+    },
+  });
+
+  return {
+    lookup(tokenHash) {
+      if (!listening) return undefined;
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      if (now() - entry.heldSince > MAX_AGE_MS) {
+        entries.delete(tokenHash);
+        return undefined;
+      }
+      return entry.row;
+    },
+    generation: () => changes,
+    remember(tokenHash, row, generation) {
+      if (!listening || generation !== changes) return;
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(tokenHash, { row, heldSince: now() });
+    },
+    forget(tokenHash) {
+      changes++;
+      entries.delete(tokenHash);
+    },
+    async settle() {
+      // A lookup in flight may have read what the change replaced: it is not kept.
+      changes++;
+      if (!listening) return;
+      const nonce = `${instance}:${nextSync++}`;
+      let timer: NodeJS.Timeout | undefined;
+      let heard = 0;
+      let expected = Number.POSITIVE_INFINITY;
+      let allHeard: () => void = () => {};
+      const acknowledged = new Promise<void>((resolve) => {
+        allHeard = resolve;
+        settling.set(nonce, () => {
+          if (++heard >= expected) resolve();
+        });
+        timer = setTimeout(() => {
+          log.warn({ heard, expected }, 'session announcements late: not every instance acknowledged');
+          dropAll();
+          resolve();
+        }, SETTLE_TIMEOUT_MS);
+      });
+      try {
+        // The sync is committed after the caller's change, and every listener hears announcements in commit
+        // order: an instance that acknowledges it has dropped whatever the change concerned.
+        const [counted] = rowsOf<{ listeners: number }>(
+          await database.db.execute(
+            database.engine === 'postgres'
+              ? sql`select pg_notify(${SESSION_CHANNEL}, ${`sync:${nonce}`}),
+                (select count(*)::int from pg_stat_activity
+                  where datname = current_database() and application_name = ${LISTENER_NAME}) as listeners`
+              : sql`select pg_notify(${SESSION_CHANNEL}, ${`sync:${nonce}`}), 1 as listeners`,
+          ),
+        );
+        expected = Number(counted?.listeners ?? 1);
+        if (heard >= expected) allHeard();
+        await acknowledged;
+      } catch {
+        // The database did not take it: what is held here cannot be vouched for.
+        dropAll();
+      } finally {
+        clearTimeout(timer);
+        settling.delete(nonce);
+      }
+    },
+    close: () => subscription.close(),
+  };
+}
