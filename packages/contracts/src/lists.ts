@@ -30,10 +30,18 @@ export interface ListQuery<Field extends string = string> {
   q?: string | undefined;
 }
 
+/**
+ * Lists count their matches up to this many. Counting every match of a broad search costs more than the
+ * figure is worth: past it, `totalCapped` says "more than" and the pages go as far as the limit.
+ */
+export const LIST_TOTAL_LIMIT = 1_000;
+
 export function pageSchema<Item extends z.ZodType>(item: Item) {
   return z.object({
     items: z.array(item),
     total: z.number().int().min(0),
+    /** More match than `total` (= LIST_TOTAL_LIMIT): they were not all counted. */
+    totalCapped: z.boolean().default(false),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1),
   });
@@ -42,6 +50,7 @@ export function pageSchema<Item extends z.ZodType>(item: Item) {
 export interface Page<Item> {
   items: Item[];
   total: number;
+  totalCapped: boolean;
   page: number;
   pageSize: number;
 }

@@ -6,11 +6,11 @@
  * games use a studio) exactly as a read shows it.
  */
 import type { ListQuery } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client';
-import { likePattern, toIso } from './sql';
+import { countUpTo, likePattern, toIso } from './sql';
 import { nextVersion } from './writes';
 
 /** A configuration table: a text or uuid `id` and the record columns (`recordColumns`). */
@@ -90,10 +90,7 @@ export function configRepository<
           .orderBy(direction(sort), asc(table.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ total: count() })
-          .from(table as PgTable)
-          .where(where),
+        countUpTo(db, table as PgTable, where),
       ]);
       return { items: toRecord(rows), total: totals?.total ?? 0 };
     },

@@ -1,5 +1,8 @@
 /** Small SQL helpers shared by repositories. */
-import { sql, type SQL } from 'drizzle-orm';
+import { LIST_TOTAL_LIMIT, type Page } from '@backoffice/contracts';
+import { count, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 
 /** Escapes LIKE wildcards so user input is matched literally. */
 export function likePattern(text: string): string {
@@ -10,12 +13,35 @@ export function toIso(date: Date): string {
   return date.toISOString();
 }
 
-/** A list endpoint's answer: one page of rows with the total, echoing the page asked for. */
+/**
+ * A list endpoint's answer: one page of rows with the total (counted up to LIST_TOTAL_LIMIT, see
+ * `countUpTo`), echoing the page asked for.
+ */
 export function pageOf<Item>(
   query: { page: number; pageSize: number },
   result: { items: Item[]; total: number },
-): { items: Item[]; total: number; page: number; pageSize: number } {
-  return { ...result, page: query.page, pageSize: query.pageSize };
+): Page<Item> {
+  return {
+    items: result.items,
+    total: Math.min(result.total, LIST_TOTAL_LIMIT),
+    totalCapped: result.total > LIST_TOTAL_LIMIT,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/**
+ * Counts the rows of a table that match, but no more than one past LIST_TOTAL_LIMIT: a broad search's
+ * total costs a bounded walk instead of every match. Resolves to `[{ total }]` like a plain count.
+ */
+export function countUpTo(db: Db, table: PgTable, where: SQL | undefined) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(LIST_TOTAL_LIMIT + 1)
+    .as('matches');
+  return db.select({ total: count() }).from(matches);
 }
 
 /** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */

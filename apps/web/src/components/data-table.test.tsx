@@ -28,6 +28,7 @@ async function renderTable(
   options: {
     rows?: Row[] | undefined;
     total?: number;
+    totalCapped?: boolean;
     query?: Partial<ListQuery<Field>>;
     language?: Language;
     loading?: boolean;
@@ -40,6 +41,7 @@ async function renderTable(
       columns={columns}
       rows={'rows' in options ? options.rows : rows}
       total={options.total ?? 2}
+      totalCapped={options.totalCapped}
       query={{ ...baseQuery, ...options.query }}
       onQueryChange={onQueryChange}
       rowKey={(row) => row.id}
@@ -138,6 +140,18 @@ describe('DataTable', () => {
     await renderTable({ total, language });
     expect(screen.getByTestId('list-total').textContent).toBe(text);
   });
+
+  it.each([
+    ['de', 'Mehr als 1000 Einträge – grenzen Sie die Suche ein'],
+    ['en', 'More than 1000 entries – narrow the search'],
+  ] as const)(
+    'says when more match than were counted (%s), with pages up to the count',
+    async (language, text) => {
+      await renderTable({ total: 1000, totalCapped: true, language });
+      expect(screen.getByTestId('list-total').textContent).toBe(text);
+      expect(screen.getByRole('button', { name: '50' })).toBeTruthy();
+    },
+  );
 
   it('offers one page button per page and asks for the clicked page', async () => {
     const { user, onQueryChange } = await renderTable({ total: 45 });

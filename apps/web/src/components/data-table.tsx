@@ -17,6 +17,8 @@ interface DataTableProps<Row, Field extends string> {
   columns: Column<Row, Field>[];
   rows: Row[] | undefined;
   total: number;
+  /** More rows match than `total` (the server counts up to a limit). */
+  totalCapped?: boolean | undefined;
   query: ListQuery<Field>;
   onQueryChange: (patch: Partial<ListQuery<Field>>) => void;
   rowKey: (row: Row) => string;
@@ -47,7 +49,7 @@ function sortIndicator(active: boolean, order: 'asc' | 'desc') {
 }
 
 export function DataTable<Row, Field extends string>(props: DataTableProps<Row, Field>) {
-  const { columns, rows, total, query, onQueryChange, rowKey, onRowClick, loading } = props;
+  const { columns, rows, total, totalCapped, query, onQueryChange, rowKey, onRowClick, loading } = props;
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
   const pageSizes = [...new Set([...PAGE_SIZES, query.pageSize])].sort((a, b) => a - b).map(String);
@@ -111,7 +113,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
       <ListState loading={!!loading && !rows} rows={rows} emptyText={t('common.noEntries')} />
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid="list-total">
-          {t('common.entries', { count: total })}
+          {t(totalCapped ? 'common.entriesMoreThan' : 'common.entries', { count: total })}
         </Text>
         <Group gap="sm">
           <Select

@@ -75,6 +75,7 @@ export function ListScreen<S extends ListSchema, Row>({
         columns={columns}
         rows={data?.items}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
         query={query as ListQuery<SortFieldOf<S>>}
         onQueryChange={setQuery as (patch: Partial<ListQuery<SortFieldOf<S>>>) => void}
         rowKey={rowKey}

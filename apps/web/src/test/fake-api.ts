@@ -23,6 +23,7 @@ export function pageOf<Item>(matching: Item[], params: URLSearchParams): Page<It
   return {
     items: matching.slice((page - 1) * pageSize, page * pageSize),
     total: matching.length,
+    totalCapped: false,
     page,
     pageSize,
   };

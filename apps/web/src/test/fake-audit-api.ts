@@ -61,7 +61,7 @@ export class FakeAuditApi {
         (id === null || actor.id === id) &&
         (!q || `${actor.username} ${actor.name}`.toLowerCase().includes(q)),
     );
-    return { items, total: items.length, page: 1, pageSize: 20 };
+    return { items, total: items.length, totalCapped: false, page: 1, pageSize: 20 };
   }
 
   private list(params: URLSearchParams): Page<AuditEntry> {
@@ -78,6 +78,7 @@ export class FakeAuditApi {
     return {
       items: matching.slice((page - 1) * pageSize, page * pageSize),
       total: matching.length,
+      totalCapped: false,
       page,
       pageSize,
     };

@@ -500,6 +500,7 @@ function page<T>(
   return {
     items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
     total: matching.length,
+    totalCapped: false,
     page: pageNumber,
     pageSize,
   };

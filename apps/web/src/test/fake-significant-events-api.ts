@@ -80,6 +80,7 @@ export class FakeSignificantEventsApi {
     return {
       items: matching.slice((page - 1) * pageSize, page * pageSize),
       total: matching.length,
+      totalCapped: false,
       page,
       pageSize,
     };

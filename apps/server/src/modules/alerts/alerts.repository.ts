@@ -1,8 +1,9 @@
 /** The SQL of alerts: the open ones, and acknowledging one exactly once. */
 import { ALERTS_SHOWN, type Alert } from '@backoffice/contracts';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts } from '../../db/schema/index';
+import { countUpTo } from '../../lib/sql';
 
 type Row = typeof alerts.$inferSelect;
 
@@ -32,7 +33,7 @@ export function createAlertsRepository() {
           .where(open)
           .orderBy(desc(alerts.raisedAt), desc(alerts.id))
           .limit(ALERTS_SHOWN),
-        db.select({ total: count() }).from(alerts).where(open),
+        countUpTo(db, alerts, open),
       ]);
       return { items: rows.map(toAlert), total: totals?.total ?? 0 };
     },

@@ -5,12 +5,12 @@ import {
   type AuditActor,
   type AuditActorQuery,
 } from '@backoffice/contracts';
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { auditEntries, users } from '../../db/schema/index';
 import { errorResponses } from '../../lib/http-schemas';
-import { likePattern } from '../../lib/sql';
+import { countUpTo, likePattern, pageOf } from '../../lib/sql';
 import { principalOf } from '../../plugins/access';
 import { auditReaderOf, visibleEntries, type AuditReader } from './audit.repository';
 
@@ -57,7 +57,7 @@ async function findActors(
       .where(filter)
       .orderBy(asc(sql`lower(${users.username})`))
       .limit(AUDIT_ACTOR_OPTIONS),
-    db.select({ total: count() }).from(users).where(filter),
+    countUpTo(db, users, filter),
   ]);
   return {
     items: rows.map((row) => ({
@@ -85,7 +85,7 @@ export const auditActorsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     async (request) => {
       const principal = principalOf(request);
       const reader = { ...auditReaderOf(principal), userId: principal.userId };
-      return { ...(await findActors(db, request.query, reader)), page: 1, pageSize: AUDIT_ACTOR_OPTIONS };
+      return pageOf({ page: 1, pageSize: AUDIT_ACTOR_OPTIONS }, await findActors(db, request.query, reader));
     },
   );
 };

@@ -6,11 +6,11 @@ import {
   type AuditEntry,
   type AuditListQuery,
 } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
-import { toIso } from '../../lib/sql';
+import { countUpTo, toIso } from '../../lib/sql';
 import type { Principal } from '../../plugins/access';
 
 /** Who reads the trail: their scope, and whether they administer users (permission noRestrictions). */
@@ -96,7 +96,7 @@ export function createAuditRepository() {
           .orderBy(direction(auditEntries.changedAt), direction(auditEntries.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(auditEntries).where(filter),
+        countUpTo(db, auditEntries, filter),
       ]);
       return {
         items: rows.map((row) => ({

@@ -1,5 +1,5 @@
 import type { Casino, CasinoListQuery, IntegrationOptionDataType } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bridges,
@@ -14,7 +14,7 @@ import {
   jurisdictions,
 } from '../../db/schema/index';
 import { casinoScopeCondition, type Scope } from '../../lib/scope';
-import { likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 import { operatorSecretsSetOf } from './casinos.config';
 
@@ -156,7 +156,7 @@ export function createCasinosRepository() {
           .orderBy(direction(sortColumns[query.sort]), asc(casinos.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(casinos).where(filter),
+        countUpTo(db, casinos, filter),
       ]);
       return { items: rows.map((row) => toCasino(stored(row))), total: totals?.total ?? 0 };
     },

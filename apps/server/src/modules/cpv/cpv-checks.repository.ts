@@ -19,7 +19,7 @@ import {
   gameVersions,
   games,
 } from '../../db/schema/index';
-import { likePattern, rowsOf } from '../../lib/sql';
+import { countUpTo, likePattern, rowsOf } from '../../lib/sql';
 
 type CheckRow = typeof cpvChecks.$inferSelect;
 type ResultRow = typeof cpvCheckResults.$inferSelect;
@@ -230,7 +230,7 @@ export function createCpvChecksRepository() {
           .orderBy(desc(cpvCheckResults.checkedOn), asc(cpvCheckResults.component), desc(cpvCheckResults.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(cpvCheckResults).where(filter),
+        countUpTo(db, cpvCheckResults, filter),
       ]);
       return { items: rows.map((row) => toResult(row.result, row.trigger)), total: totals?.total ?? 0 };
     },

@@ -8,13 +8,13 @@ import {
   type GameAssignments,
   type GameAssignmentsListQuery,
 } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { casinoGames, casinos, games, integrationGames, integrations } from '../../db/schema/index';
 import { errorResponses } from '../../lib/http-schemas';
 import { casinoScopeCondition, integrationScopeCondition, type Scope } from '../../lib/scope';
-import { likePattern, pageOf } from '../../lib/sql';
+import { countUpTo, likePattern, pageOf } from '../../lib/sql';
 import { principalOf } from '../../plugins/access';
 
 export async function listGameAssignments(db: Db, query: GameAssignmentsListQuery, scope: Scope) {
@@ -30,7 +30,7 @@ export async function listGameAssignments(db: Db, query: GameAssignmentsListQuer
       .orderBy(direction(query.sort === 'name' ? games.name : games.gameId), asc(games.gameId))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(games).where(filter),
+    countUpTo(db, games, filter),
   ]);
   const ids = page.map((game) => game.gameId);
   const [inCasinos, inIntegrations] =

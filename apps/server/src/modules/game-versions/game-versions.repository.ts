@@ -1,9 +1,9 @@
 import type { GameVersion, GameVersionCreate, GameVersionListQuery } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameVersionJurisdictions, gameVersions, games, jurisdictions } from '../../db/schema/index';
 import type { ConfigRepository } from '../../lib/config-repository';
-import { likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 const jurisdictionList = sql<{ id: string; name: string }[]>`coalesce((
@@ -132,7 +132,7 @@ export function createGameVersionsRepository() {
           .orderBy(...sortColumns[query.sort].map((column) => direction(column)), asc(gameVersions.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(gameVersions).where(filter),
+        countUpTo(db, gameVersions, filter),
       ]);
       return { items: rows.map(toGameVersion), total: totals?.total ?? 0 };
     },

@@ -1,8 +1,8 @@
 import type { Game, GameListQuery } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameProviders, games, gameStudios, gameVersions } from '../../db/schema/index';
-import { likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 const versionCount = sql<number>`(select count(*)::int from ${gameVersions} where ${gameVersions.gameId} = ${games.gameId})`;
@@ -84,7 +84,7 @@ export function createGamesRepository() {
           .orderBy(direction(sortColumns[query.sort]), asc(games.gameId))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(games).where(filter),
+        countUpTo(db, games, filter),
       ]);
       return { items: rows.map(toGame), total: totals?.total ?? 0 };
     },

@@ -1,5 +1,5 @@
 import type { Integration, IntegrationListQuery, PushResult } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bridges,
@@ -11,7 +11,7 @@ import {
   integrations,
 } from '../../db/schema/index';
 import { integrationScopeCondition, type Scope } from '../../lib/scope';
-import { likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 type Row = typeof integrations.$inferSelect;
@@ -105,7 +105,7 @@ export function createIntegrationsRepository() {
           .orderBy(direction(sortColumns[query.sort]), asc(integrations.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(integrations).where(filter),
+        countUpTo(db, integrations, filter),
       ]);
       return { items: rows.map((row) => toIntegration(stored(row))), total: totals?.total ?? 0 };
     },

@@ -6,10 +6,10 @@ import type {
   GlobalSettingsUpdate,
 } from '@backoffice/contracts';
 import { roles, type Role } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fxRates, globalSettings } from '../../db/schema/index';
-import { toIso } from '../../lib/sql';
+import { countUpTo, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 /** Rows written per statement by an import (three parameters each). */
@@ -77,7 +77,7 @@ export function createMasterdataRepository() {
           .orderBy(direction(fxRates.day), asc(fxRates.currency))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(fxRates).where(filter),
+        countUpTo(db, fxRates, filter),
       ]);
       return { items: rows.map(toFxRate), total: totals?.total ?? 0 };
     },

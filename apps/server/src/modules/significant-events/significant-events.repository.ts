@@ -1,9 +1,9 @@
 import type { SignificantEvent, SignificantEventListQuery } from '@backoffice/contracts';
-import { and, count, desc, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { significantEvents } from '../../db/schema/index';
 import { casinoScopeCondition, type Scope } from '../../lib/scope';
-import { likePattern } from '../../lib/sql';
+import { countUpTo, likePattern } from '../../lib/sql';
 
 type Row = typeof significantEvents.$inferSelect;
 
@@ -74,7 +74,7 @@ export function createSignificantEventsRepository() {
           )
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(significantEvents).where(filter),
+        countUpTo(db, significantEvents, filter),
       ]);
       return { items: rows.map(toEvent), total: totals?.total ?? 0 };
     },

@@ -8,7 +8,7 @@ import {
   userSecondFactors,
   users,
 } from '../../db/schema/index';
-import { likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, toIso } from '../../lib/sql';
 
 /** A user's casino and integration scope, as sorted arrays, for any query that selects from `users`. */
 export const scopeColumns = {
@@ -128,7 +128,7 @@ export function createUsersRepository() {
           .orderBy(orderBy(sortColumns[query.sort], query.order), asc(users.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(users).where(filter),
+        countUpTo(db, users, filter),
       ]);
       return { items: rows.map(toUser), total: totals?.total ?? 0 };
     },

@@ -156,6 +156,7 @@ export function CasinoGames({ casinoId, canChange }: CasinoGamesProps) {
           columns={columns}
           rows={data?.items}
           total={data?.total ?? 0}
+          totalCapped={data?.totalCapped}
           query={query}
           onQueryChange={setQuery}
           rowKey={(row) => row.gameId}

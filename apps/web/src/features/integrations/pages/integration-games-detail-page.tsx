@@ -256,6 +256,7 @@ function GamesScreen({ integration }: { integration: Integration }) {
         columns={columns}
         rows={data?.items}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
         query={query}
         onQueryChange={setQuery}
         rowKey={(row) => row.gameId}

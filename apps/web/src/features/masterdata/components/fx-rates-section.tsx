@@ -185,6 +185,7 @@ export function FxRatesSection({ canChange }: { canChange: boolean }) {
         ]}
         rows={data?.items}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
         query={tableQuery}
         onQueryChange={({ page, pageSize, order }) =>
           setQuery({

@@ -119,6 +119,7 @@ export function AuditEntriesPage() {
         ]}
         rows={data?.items}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
         query={{ page: query.page, pageSize: query.pageSize, sort: 'changedAt', order: 'desc' }}
         onQueryChange={({ page, pageSize }) =>
           setQuery({

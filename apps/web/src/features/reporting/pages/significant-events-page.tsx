@@ -84,6 +84,7 @@ export function SignificantEventsPage() {
         ]}
         rows={data?.items}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
         query={{ page: query.page, pageSize: query.pageSize, sort: 'happenedAt', order: 'desc' }}
         onQueryChange={({ page, pageSize }) =>
           setQuery({

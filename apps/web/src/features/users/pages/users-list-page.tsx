@@ -111,6 +111,7 @@ export function UsersListPage() {
         columns={columns}
         rows={data?.items}
         total={data?.total ?? 0}
+        totalCapped={data?.totalCapped}
         query={query}
         onQueryChange={setQuery}
         rowKey={(row) => row.id}

@@ -1,0 +1,45 @@
+/**
+ * Lists count their matches up to LIST_TOTAL_LIMIT (issue 16, item 4): a broad search answers
+ * "more than 1,000" instead of counting every match, a narrow one its exact total; paging is unchanged.
+ */
+import { LIST_TOTAL_LIMIT } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../test/app';
+
+describeEachEngine('list totals', (ctx) => {
+  beforeAll(async () => {
+    await ctx().database.db.execute(
+      sql`insert into jurisdictions (name) select 'Bulk ' || lpad(i::text, 4, '0') from generate_series(1, ${LIST_TOTAL_LIMIT + 5}) i`,
+    );
+  });
+
+  const list = async (query: Record<string, string>) => {
+    const response = await ctx().inject({ method: 'GET', url: '/api/jurisdictions', query });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ items: { name: string }[]; total: number; totalCapped: boolean }>();
+  };
+
+  it('counts up to the limit and says that more match', async () => {
+    const page = await list({ q: 'Bulk', pageSize: '10' });
+    expect(page).toMatchObject({ total: LIST_TOTAL_LIMIT, totalCapped: true });
+    expect(page.items).toHaveLength(10);
+  });
+
+  it('answers the exact total at the limit and below', async () => {
+    expect(await list({ q: 'Bulk 0' })).toMatchObject({ total: 999, totalCapped: false });
+    expect(await list({ q: 'Bulk 100' })).toMatchObject({ total: 6, totalCapped: false });
+  });
+
+  it('still pages past the counted rows', async () => {
+    const last = await list({ q: 'Bulk', page: '101', pageSize: '10', sort: 'name', order: 'asc' });
+    expect(last.items.map((item) => item.name)).toEqual([
+      'Bulk 1001',
+      'Bulk 1002',
+      'Bulk 1003',
+      'Bulk 1004',
+      'Bulk 1005',
+    ]);
+    expect(last).toMatchObject({ total: LIST_TOTAL_LIMIT, totalCapped: true });
+  });
+});
