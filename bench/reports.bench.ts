@@ -10,70 +10,18 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { generatePlatformData } from '../apps/server/src/demo/platform-data';
 import { rowsOf } from '../apps/server/src/lib/sql';
 import { createTestApp } from '../apps/server/src/test/app';
-import { seedPlatformFixture } from '../apps/server/src/test/platform';
 import { percentile, report, time, type Timing } from './lib/measure';
+import { CASINOS, GAMES, INTEGRATIONS, seedTwelveMonths } from './lib/platform';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 1_000_000);
-const CURRENCIES = ['EUR', 'USD', 'GBP', 'SEK'];
-const CASINOS = Array.from({ length: 10 }, (_, i) => `casino-${String(i + 1).padStart(2, '0')}`);
-const INTEGRATIONS: Record<string, string[]> = {
-  'int-north': CASINOS.slice(0, 4),
-  'int-south': CASINOS.slice(4, 8),
-  'int-west': CASINOS.slice(8),
-};
-const GAMES = Array.from({ length: 60 }, (_, i) => `game-${String(i + 1).padStart(2, '0')}`);
-
-/** 12 whole months ending with the last complete month. */
-function lastTwelveMonths(now = new Date()): { from: string; to: string; until: string } {
-  const until = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const from = new Date(Date.UTC(until.getUTCFullYear() - 1, until.getUTCMonth(), 1));
-  const to = new Date(until.getTime() - 86_400_000);
-  return {
-    from: from.toISOString().slice(0, 10),
-    to: to.toISOString().slice(0, 10),
-    until: until.toISOString(),
-  };
-}
-
 export async function run(): Promise<void> {
   const context = await createTestApp('postgres');
   const { db } = context.database;
   try {
-    const range = lastTwelveMonths();
-    await seedPlatformFixture(db, {
-      casinos: CASINOS,
-      integrations: INTEGRATIONS,
-      games: Object.fromEntries(GAMES.map((gameId, i) => [gameId, 92 + (i % 7)])),
-    });
-    await db.execute(sql`insert into fx_rates (day, currency, rate_to_eur)
-      select d::date, c, case c when 'USD' then 0.92 when 'GBP' then 1.17 else 0.088 end
-      from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d,
-        unnest(array['USD', 'GBP', 'SEK']) c`);
-    const integrationOf = (casinoId: string) =>
-      Object.entries(INTEGRATIONS).find(([, casinos]) => casinos.includes(casinoId))![0];
-    let started = performance.now();
-    const generated = await generatePlatformData(db, {
-      seed: 7,
-      rounds: ROUNDS,
-      from: `${range.from}T00:00:00.000Z`,
-      until: range.until,
-      casinos: CASINOS.map((casinoId, i) => ({
-        casinoId,
-        integrationId: integrationOf(casinoId),
-        currencies: [CURRENCIES[i % CURRENCIES.length]!],
-        weight: 1 + (i % 3),
-      })),
-      games: GAMES.map((gameId, i) => ({ gameId, theoreticalRtp: 92 + (i % 7) })),
-      concurrency: 2,
-    });
-    console.log(
-      `\ngenerated ${generated.rounds.toLocaleString('en')} rounds, ${generated.players.toLocaleString('en')} players in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
-    await db.execute(sql`analyze`);
+    const range = await seedTwelveMonths(db, ROUNDS);
 
     // An admin sees every casino: the widest (slowest) reading of each report.
     const accountant = await context.signIn('admin');
@@ -149,6 +97,59 @@ export async function run(): Promise<void> {
     const worst = Math.max(...[byPlayer, byRound].map((timing: Timing) => percentile(timing.samples, 95)));
     console.log(`  target p95 < 20 ms by player or round id → ${worst < 20 ? 'met' : 'NOT met'}`);
 
+    // Every other filter, alone and combined (issue 16, item 3): keyset pages newest first.
+    const month = `${range.to.slice(0, 8)}01`;
+    const filters: [string, Record<string, string>][] = [
+      ['status completed (most rounds)', { status: 'completed' }],
+      ['status completed, two casinos', { status: 'completed', casinoIds: `${CASINOS[0]},${CASINOS[1]}` }],
+      ['status refunded (about 1 %)', { status: 'refunded' }],
+      ['status autoCloseFailed (about 0.1 %)', { status: 'autoCloseFailed' }],
+      ['status open', { status: 'open' }],
+      ['one game', { gameIds: GAMES[16]! }],
+      ['three games', { gameIds: [GAMES[16], GAMES[32], GAMES[58]].join(',') }],
+      ['one game, status refunded', { gameIds: GAMES[16]!, status: 'refunded' }],
+      ['one casino', { casinoIds: CASINOS[4]! }],
+      ['one integration', { integrationIds: Object.keys(INTEGRATIONS)[2]! }],
+      ['one day, last month', { from: `${month}T00:00:00Z`, to: `${month}T23:59:59.999Z` }],
+      [
+        'first week of the year, one game, one casino',
+        {
+          from: `${range.from}T00:00:00Z`,
+          to: `${range.from.slice(0, 8)}07T23:59:59.999Z`,
+          gameIds: GAMES[2]!,
+          casinoIds: CASINOS[6]!,
+        },
+      ],
+      [
+        'integration, status open, since a month',
+        {
+          integrationIds: Object.keys(INTEGRATIONS)[1]!,
+          status: 'open',
+          from: `${month}T00:00:00Z`,
+        },
+      ],
+    ];
+    const byFilter: Timing[] = [];
+    for (const [name, query] of filters) {
+      byFilter.push(await time(`by ${name}`, 100, () => get('/api/game-rounds', query)));
+    }
+    // The second page of the broadest one: the cursor keeps paging as cheap as the first page.
+    const first = (await get('/api/game-rounds', { status: 'completed' })).json<{ next: string }>();
+    byFilter.push(
+      await time('by status completed, second page', 100, () =>
+        get('/api/game-rounds', { status: 'completed', after: first.next }),
+      ),
+    );
+    report(
+      `Game-round search by filter over ${ROUNDS.toLocaleString('en')} rounds (PostgreSQL)`,
+      baseline,
+      byFilter,
+    );
+    const slowestFilter = Math.max(...byFilter.map((timing) => percentile(timing.samples, 95)));
+    console.log(
+      `  target p95 < 50 ms by any filter → ${slowestFilter < 50 ? 'met' : 'NOT met'} (slowest ${slowestFilter.toFixed(1)} ms)`,
+    );
+
     // Player CSV of a million players over real HTTP.
     await db.execute(sql`truncate players`);
     await db.execute(sql`
@@ -168,7 +169,7 @@ export async function run(): Promise<void> {
       const sampler = setInterval(() => {
         rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
       }, 20);
-      started = performance.now();
+      const started = performance.now();
       const response = await fetch(`${address}/api/reports/players.csv`, {
         headers: { cookie: accountant.headers.cookie! },
       });

@@ -7,6 +7,7 @@ const { run: ingest } = await import('./ingest.bench');
 const { run: reports } = await import('./reports.bench');
 const { run: platformData } = await import('./platform-data.bench');
 const { run: httpSession } = await import('./http-session.bench');
+const { run: loadMix } = await import('./load-mix.bench');
 const { run: lighthouse } = await import('./lighthouse.bench');
 const only = process.argv[2];
 const benchmarks = {
@@ -16,6 +17,7 @@ const benchmarks = {
   reports,
   'platform-data': platformData,
   'http-session': httpSession,
+  'load-mix': loadMix,
   lighthouse,
 };
 for (const [name, benchmark] of Object.entries(benchmarks)) {

@@ -1,20 +1,39 @@
 /**
  * HTTP load from outside the server's event loop: a worker thread keeps `connections` keep-alive
- * connections busy with one request kind for a while and reports requests per second, latency
- * percentiles and errors (any status other than the expected one, or a failed connection). Figures are
- * compared with /healthz measured the same way in the same run, never with absolute targets.
+ * connections busy for a while — with one request kind, or a weighted mix of kinds — and reports requests
+ * per second, latency percentiles and errors (any status other than the expected one, or a failed
+ * connection), per kind and for the whole mix. Figures are compared with /healthz measured the same way in
+ * the same run, never with absolute targets.
  */
 import { Worker } from 'node:worker_threads';
 
-export interface LoadOptions {
+export interface RequestKind {
   name: string;
+  method?: 'GET' | 'POST';
   url: string;
   headers?: Record<string, string>;
+  /** A JSON body; each request may get a fresh one: `{n}` in it is replaced by a running number. */
+  body?: string;
+  expectedStatus?: number;
+  /** How often it comes in the mix, relative to the other kinds (default 1). */
+  weight?: number;
+  /** Measured to the first byte of the answer, then the connection is dropped (a download being started). */
+  firstByteOnly?: boolean;
+}
+
+export interface LoadOptions extends RequestKind {
   connections: number;
   durationMs: number;
   /** Not measured: connections, caches and JIT settle first. */
   warmupMs?: number;
-  expectedStatus?: number;
+}
+
+export interface MixOptions {
+  name: string;
+  kinds: RequestKind[];
+  connections: number;
+  durationMs: number;
+  warmupMs?: number;
 }
 
 export interface LoadResult {
@@ -30,29 +49,49 @@ const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
 const { performance } = require('node:perf_hooks');
-const { url, headers, connections, durationMs, warmupMs, expectedStatus } = workerData;
+const { kinds, schedule, connections, durationMs, warmupMs } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-function once() {
+let counter = 0;
+function once(kind) {
   return new Promise((resolve) => {
     const started = performance.now();
-    const request = http.get(url, { agent, headers }, (response) => {
+    const done = (ok) => resolve({ ms: performance.now() - started, ok });
+    const body = kind.body === undefined ? undefined : kind.body.replaceAll('{n}', String(counter++));
+    const headers = body === undefined ? kind.headers
+      : { ...kind.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
+    // A download that is only started gets a connection of its own: it is dropped after the first byte.
+    const request = http.request(kind.url, { method: kind.method, agent: kind.firstByteOnly ? false : agent, headers }, (response) => {
+      const ok = response.statusCode === kind.expectedStatus;
+      if (kind.firstByteOnly) {
+        response.once('data', () => { done(ok); request.destroy(); });
+        response.once('end', () => done(ok));
+        return;
+      }
       response.resume();
-      response.on('end', () => resolve({ ms: performance.now() - started, ok: response.statusCode === expectedStatus }));
+      response.on('end', () => done(ok));
     });
-    request.on('error', () => resolve({ ms: performance.now() - started, ok: false }));
+    request.on('error', () => done(false));
+    request.end(body);
   });
 }
 async function run(until, record) {
+  let next = 0;
   await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < until) record(await once());
+    while (performance.now() < until) {
+      const index = schedule[next++ % schedule.length];
+      record(index, await once(kinds[index]));
+    }
   }));
 }
 (async () => {
   await run(performance.now() + warmupMs, () => {});
-  const samples = [];
-  let errors = 0;
+  const samples = kinds.map(() => []);
+  const errors = kinds.map(() => 0);
   const start = performance.now();
-  await run(start + durationMs, (result) => { samples.push(result.ms); if (!result.ok) errors++; });
+  await run(start + durationMs, (index, result) => {
+    samples[index].push(result.ms);
+    if (!result.ok) errors[index]++;
+  });
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   parentPort.postMessage({ samples, errors, seconds });
@@ -63,33 +102,77 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 }
 
-export function load(options: LoadOptions): Promise<LoadResult> {
+function resultOf(name: string, samples: number[], errors: number, seconds: number): LoadResult {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    name,
+    requests: sorted.length,
+    errors,
+    requestsPerSecond: sorted.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
+
+/** Each kind as often as its weight, spread evenly (deterministic: the same mix every run). */
+function scheduleOf(kinds: RequestKind[]): number[] {
+  const schedule: number[] = [];
+  const weights = kinds.map((kind) => kind.weight ?? 1);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const credit = weights.map(() => 0);
+  for (let slot = 0; slot < total; slot++) {
+    weights.forEach((weight, index) => (credit[index]! += weight));
+    const pick = credit.indexOf(Math.max(...credit));
+    credit[pick]! -= total;
+    schedule.push(pick);
+  }
+  return schedule;
+}
+
+/** Loads a weighted mix of request kinds; gives the mix as a whole first, then each kind. */
+export function loadMix(options: MixOptions): Promise<LoadResult[]> {
+  const kinds = options.kinds.map((kind) => ({
+    ...kind,
+    method: kind.method ?? 'GET',
+    headers: kind.headers ?? {},
+    expectedStatus: kind.expectedStatus ?? 200,
+    firstByteOnly: kind.firstByteOnly ?? false,
+  }));
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
       eval: true,
       workerData: {
-        url: options.url,
-        headers: options.headers ?? {},
+        kinds,
+        schedule: scheduleOf(kinds),
         connections: options.connections,
         durationMs: options.durationMs,
         warmupMs: options.warmupMs ?? 1_000,
-        expectedStatus: options.expectedStatus ?? 200,
       },
     });
     worker.once('error', reject);
-    worker.once('message', (message: { samples: number[]; errors: number; seconds: number }) => {
+    worker.once('message', (message: { samples: number[][]; errors: number[]; seconds: number }) => {
       void worker.terminate();
-      const sorted = [...message.samples].sort((a, b) => a - b);
-      resolve({
-        name: options.name,
-        requests: sorted.length,
-        errors: message.errors,
-        requestsPerSecond: sorted.length / message.seconds,
-        p50: percentile(sorted, 50),
-        p99: percentile(sorted, 99),
-      });
+      const all = resultOf(
+        options.name,
+        message.samples.flat(),
+        message.errors.reduce((sum, count) => sum + count, 0),
+        message.seconds,
+      );
+      resolve([
+        all,
+        ...kinds.map((kind, index) =>
+          resultOf(`  ${kind.name}`, message.samples[index]!, message.errors[index]!, message.seconds),
+        ),
+      ]);
     });
   });
+}
+
+/** Loads one request kind. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const { connections, durationMs, warmupMs, ...kind } = options;
+  const [result] = await loadMix({ name: kind.name, kinds: [kind], connections, durationMs, warmupMs });
+  return result!;
 }
 
 /** Prints each kind with its throughput as a ratio to the baseline's (the first result). */
@@ -98,11 +181,11 @@ export function reportLoad(title: string, results: LoadResult[]): void {
   if (!baseline) return;
   console.log(`\n${title}`);
   console.log(
-    `  ${'request'.padEnd(40)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'req/s ÷ baseline'.padStart(17)}`,
+    `  ${'request'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ${'req/s ÷ baseline'.padStart(17)}`,
   );
   for (const result of results) {
     console.log(
-      `  ${result.name.padEnd(40)} ${result.requestsPerSecond.toFixed(0).padStart(8)} ${result.p50.toFixed(2).padStart(8)} ${result.p99.toFixed(2).padStart(8)} ${String(result.errors).padStart(7)} ${(result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2).padStart(16)}×`,
+      `  ${result.name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(8)} ${result.p50.toFixed(2).padStart(8)} ${result.p99.toFixed(2).padStart(8)} ${String(result.errors).padStart(7)} ${(result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2).padStart(16)}×`,
     );
   }
 }

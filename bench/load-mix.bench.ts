@@ -1,0 +1,141 @@
+/**
+ * What staff do at once (issue 16, item 1): the real server listening over HTTP on PostgreSQL with 10
+ * million rounds, signed in with real sessions (an admin, and an accountant limited to two casinos), a
+ * mix of list pages, details, every report, round searches by each filter, CSV downloads being started
+ * and writes with their audit entry — at several connection counts. Each run prints the mix as a whole
+ * and every request kind in it (req/s, p50, p99, errors), as ratios to /healthz loaded the same way in the
+ * same run. BENCH_ROUNDS makes it smaller for a quick try.
+ */
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../apps/server/src/lib/sql';
+import { createTestApp } from '../apps/server/src/test/app';
+import { load, loadMix, reportLoad, type RequestKind } from './lib/load';
+import { CASINOS, GAMES, INTEGRATIONS, seedTwelveMonths } from './lib/platform';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
+const CONNECTION_COUNTS = [8, 32];
+const DURATION_MS = 10_000;
+
+export async function run(): Promise<void> {
+  const context = await createTestApp('postgres');
+  const { db } = context.database;
+  try {
+    const range = await seedTwelveMonths(db, ROUNDS);
+    await context.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
+    const admin = await context.signIn('admin');
+    const accountant = await context.signIn('accountant', { casinoIds: [CASINOS[1]!, CASINOS[5]!] });
+    const [round] = rowsOf<{ casino_id: string; round_id: string; player_id: string }>(
+      await db.execute(sql`select casino_id, round_id, player_id from game_rounds
+        where casino_id = ${CASINOS[5]!} order by started_at desc limit 1`),
+    );
+    const [casino] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from casinos order by id limit 1`),
+    );
+    const [game] = rowsOf<{ id: string }>(
+      await db.execute(sql`select game_id as id from games order by game_id limit 1`),
+    );
+    const month = `${range.to.slice(0, 8)}01`;
+    const ninetyDays = new Date(Date.parse(range.until) - 90 * 86_400_000).toISOString().slice(0, 10);
+
+    const as = (
+      user: { headers: Record<string, string> },
+      kind: Omit<RequestKind, 'url'> & { path: string },
+    ) => ({
+      ...kind,
+      url: `${base}${kind.path}`,
+      headers: { cookie: user.headers.cookie!, 'x-requested-with': 'backoffice' },
+    });
+    const rounds = (query: Record<string, string>) => `/api/game-rounds?${new URLSearchParams(query)}`;
+    const report = (name: string, query: Record<string, string>) =>
+      `/api/reports/${name}?${new URLSearchParams(query)}`;
+    const kinds: RequestKind[] = [
+      // Who is signed in: every screen asks.
+      as(admin, { name: 'session', path: '/auth/session', weight: 4 }),
+      // Lists and details of the configuration.
+      as(admin, { name: 'list: jurisdictions', path: '/api/jurisdictions', weight: 2 }),
+      as(admin, { name: 'list: casinos', path: '/api/casinos', weight: 2 }),
+      as(admin, { name: 'list: games', path: '/api/games', weight: 2 }),
+      as(admin, { name: 'list: integrations', path: '/api/integrations', weight: 2 }),
+      as(admin, { name: 'list: users', path: '/api/users' }),
+      as(admin, { name: 'list: audit trail', path: '/api/audit-entries' }),
+      as(admin, { name: 'detail: casino', path: `/api/casinos/${casino!.id}`, weight: 2 }),
+      as(admin, { name: 'detail: game', path: `/api/games/${game!.id}`, weight: 2 }),
+      as(admin, { name: 'detail: round', path: `/api/game-rounds/${round!.casino_id}/${round!.round_id}` }),
+      // Every report, 90 days and the last month.
+      as(admin, { name: 'report: GGR, 90 days', path: report('ggr', { from: ninetyDays, to: range.to }) }),
+      as(admin, {
+        name: 'report: casinos, last month',
+        path: report('casino-performance', { from: month, to: range.to }),
+      }),
+      as(admin, {
+        name: 'report: games, last month',
+        path: report('game-performance', { from: month, to: range.to }),
+      }),
+      as(admin, {
+        name: 'report: integration games, last month',
+        path: report('integration-game-performance', {
+          from: month,
+          to: range.to,
+          integrationIds: Object.keys(INTEGRATIONS)[0]!,
+        }),
+      }),
+      as(accountant, {
+        name: 'report: GGR, 90 days, two casinos',
+        path: report('ggr', { from: ninetyDays, to: range.to }),
+      }),
+      // Round searches by each filter.
+      as(admin, { name: 'rounds: newest', path: rounds({}) }),
+      as(admin, { name: 'rounds: by player', path: rounds({ playerId: round!.player_id }) }),
+      as(admin, { name: 'rounds: by round id', path: rounds({ roundId: round!.round_id }) }),
+      as(admin, { name: 'rounds: by status', path: rounds({ status: 'refunded' }) }),
+      as(admin, { name: 'rounds: by game', path: rounds({ gameIds: GAMES[16]! }) }),
+      as(admin, { name: 'rounds: by casino', path: rounds({ casinoIds: CASINOS[3]! }) }),
+      as(admin, {
+        name: 'rounds: by integration',
+        path: rounds({ integrationIds: Object.keys(INTEGRATIONS)[2]! }),
+      }),
+      as(admin, {
+        name: 'rounds: by day',
+        path: rounds({ from: `${month}T00:00:00Z`, to: `${month}T23:59:59.999Z` }),
+      }),
+      as(accountant, { name: 'rounds: limited, completed', path: rounds({ status: 'completed' }) }),
+      // Downloads being started (to the first byte).
+      as(admin, { name: 'CSV: players, first byte', path: '/api/reports/players.csv', firstByteOnly: true }),
+      // Writes with their audit entry.
+      as(admin, {
+        name: 'write: significant event',
+        path: '/api/significant-events',
+        method: 'POST',
+        expectedStatus: 201,
+        body: JSON.stringify({ happenedAt: `${month}T12:00:00Z`, reason: 'Load test event {n}' }),
+      }),
+    ];
+    for (const connections of CONNECTION_COUNTS) {
+      const healthz = await load({
+        name: 'GET /healthz (no session)',
+        url: `${base}/healthz`,
+        connections,
+        durationMs: DURATION_MS / 2,
+      });
+      const mix = await loadMix({ name: 'the mix', kinds, connections, durationMs: DURATION_MS });
+      reportLoad(
+        `What staff do at once over ${ROUNDS.toLocaleString('en')} rounds, HTTP, PostgreSQL, ${connections} connections`,
+        [healthz, ...mix],
+      );
+      const [all] = mix;
+      const errors = mix.slice(1).reduce((sum, result) => sum + result.errors, 0);
+      const ratio = all!.requestsPerSecond / healthz.requestsPerSecond;
+      console.log(
+        `  target: the mix ≥ 1,000 req/s, p99 < 100 ms, ≥ 0.10 × /healthz, 0 errors → ${
+          all!.requestsPerSecond >= 1_000 && all!.p99 < 100 && ratio >= 0.1 && errors === 0
+            ? 'met'
+            : 'NOT met'
+        }`,
+      );
+    }
+  } finally {
+    await context.close();
+  }
+}
