@@ -85,7 +85,11 @@ export const accessPlugin = fp<AccessOptions>(
     // What the API and the sign-in answer is about a user and their session: no browser or proxy may keep
     // it (a shared computer's back button, a proxy's cache). A route that knows better sets its own.
     app.addHook('onSend', async (request, reply) => {
-      if (!SAFE_METHODS.has(request.method) || request.routeOptions.config?.changesSessions) await settle();
+      // Only a signed-in user's write can change sessions, users or settings (the platform's ingest cannot).
+      const mayChangeSessions =
+        (request.principal !== null && !SAFE_METHODS.has(request.method)) ||
+        request.routeOptions.config?.changesSessions === true;
+      if (mayChangeSessions) await settle();
       if (
         (request.url.startsWith('/api/') || request.url.startsWith('/auth/')) &&
         !reply.hasHeader('cache-control')
