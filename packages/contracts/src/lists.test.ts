@@ -102,8 +102,9 @@ describe('pageSchema', () => {
   const page = pageSchema(z.object({ id: z.string() }));
 
   it('accepts a page of items with its paging numbers', () => {
-    const value = { items: [{ id: 'a' }], total: 1, page: 1, pageSize: 20 };
+    const value = { items: [{ id: 'a' }], total: 1, totalCapped: false, page: 1, pageSize: 20 };
     expect(page.parse(value)).toEqual(value);
+    expect(page.parse({ ...value, total: 1_000, totalCapped: true }).totalCapped).toBe(true);
   });
 
   it.each([

@@ -309,7 +309,7 @@ describeEachEngine('jurisdictions API', (ctx) => {
 
     it('answers an empty page when nothing matches', async () => {
       const page = (await h.list({ q: 'Nevada' })).json<Page<Jurisdiction>>();
-      expect(page).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
+      expect(page).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
     });
 
     it.each([

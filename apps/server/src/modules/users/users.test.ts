@@ -593,7 +593,7 @@ describeEachEngine('users API', (ctx) => {
       expect(first.items.map((user) => user.username)).toEqual(['omega.four', 'omega.three', 'zeta.one']);
       expect(second).toMatchObject({ total: 4, page: 2, pageSize: 3 });
       expect(second.items.map((user) => user.username)).toEqual(['zeta.two']);
-      expect(beyond).toEqual({ items: [], total: 4, page: 3, pageSize: 3 });
+      expect(beyond).toEqual({ items: [], total: 4, totalCapped: false, page: 3, pageSize: 3 });
     });
 
     it.each([
