@@ -505,7 +505,13 @@ describeEachEngine('game studios API', (ctx) => {
     });
 
     it('answers an empty page when nothing matches', async () => {
-      expect(await h.page({ q: 'Netent' })).toEqual({ items: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
+      expect(await h.page({ q: 'Netent' })).toEqual({
+        items: [],
+        total: 0,
+        totalCapped: false,
+        page: 1,
+        pageSize: 20,
+      });
     });
 
     it('answers each studio with the number of its games', async () => {
