@@ -153,6 +153,49 @@ for (const engine of testEngines) {
       }
     });
 
+    it('drops what an announcement names, and only that', async () => {
+      const cache = createSessionCache<{ id: string; userId: string }>({
+        database,
+        log: { warn: () => {} } as never,
+      });
+      try {
+        const held = {
+          a1: { id: 'session-a1', userId: 'user-a' },
+          a2: { id: 'session-a2', userId: 'user-a' },
+          b1: { id: 'session-b1', userId: 'user-b' },
+          c1: { id: 'session-c1', userId: 'user-c' },
+        };
+        const holdAll = async () => {
+          for (let attempt = 0; attempt < 200 && !cache.lookup('c1'); attempt++) {
+            for (const [hash, row] of Object.entries(held)) cache.remember(hash, row, cache.generation());
+            if (!cache.lookup('c1')) await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        };
+        const stillHeld = () => Object.keys(held).filter((hash) => cache.lookup(hash) !== undefined);
+        const announce = async (payload: string) => {
+          await database.db.execute(sql`select pg_notify('bo_session_changes', ${payload})`);
+          await cache.settle();
+        };
+        await holdAll();
+        expect(stillHeld()).toEqual(['a1', 'a2', 'b1', 'c1']);
+        await announce('s:session-b1');
+        expect(stillHeld()).toEqual(['a1', 'a2', 'c1']);
+        await announce('u:user-a');
+        expect(stillHeld()).toEqual(['c1']);
+        // Held again under the same token: the old entry's place in the indexes goes with it.
+        cache.remember('c1', { id: 'session-c1', userId: 'user-a' }, cache.generation());
+        await announce('u:user-c');
+        expect(stillHeld()).toEqual(['c1']);
+        await announce('u:user-a');
+        expect(stillHeld()).toEqual([]);
+        await holdAll();
+        await announce('*');
+        expect(stillHeld()).toEqual([]);
+      } finally {
+        await cache.close();
+      }
+    });
+
     if (engine === 'postgres') {
       it('serves nothing from memory while its listening connection is lost, and again once it is back', async () => {
         const user = await signInTo(database, 'visitor');

@@ -69,6 +69,9 @@ export function createSessionCache<Row extends CachedSession>(options: {
   const { database, log } = options;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { row: Row; heldSince: number }>();
+  /** Token hashes held, by session and by user: an announcement drops its own without a scan. */
+  const bySession = new Map<string, Set<string>>();
+  const byUser = new Map<string, Set<string>>();
   let listening = false;
   let changes = 0;
   const instance = randomUUID();
@@ -76,13 +79,38 @@ export function createSessionCache<Row extends CachedSession>(options: {
   /** This instance's settles waiting for acknowledgements, by nonce. */
   const settling = new Map<string, () => void>();
 
+  const index = (map: Map<string, Set<string>>, key: string, hash: string) => {
+    const hashes = map.get(key);
+    if (hashes) hashes.add(hash);
+    else map.set(key, new Set([hash]));
+  };
+  const unindex = (map: Map<string, Set<string>>, key: string, hash: string) => {
+    const hashes = map.get(key);
+    hashes?.delete(hash);
+    if (hashes?.size === 0) map.delete(key);
+  };
+  const hold = (hash: string, row: Row) => {
+    drop(hash);
+    entries.set(hash, { row, heldSince: now() });
+    index(bySession, row.id, hash);
+    index(byUser, row.userId, hash);
+  };
+  const drop = (hash: string) => {
+    const entry = entries.get(hash);
+    if (!entry) return;
+    entries.delete(hash);
+    unindex(bySession, entry.row.id, hash);
+    unindex(byUser, entry.row.userId, hash);
+  };
   const dropAll = () => {
     changes++;
     entries.clear();
+    bySession.clear();
+    byUser.clear();
   };
-  const dropWhere = (matches: (row: Row) => boolean) => {
+  const dropHeldBy = (map: Map<string, Set<string>>, key: string) => {
     changes++;
-    for (const [hash, entry] of entries) if (matches(entry.row)) entries.delete(hash);
+    for (const hash of [...(map.get(key) ?? [])]) drop(hash);
   };
 
   // Others' settles: this instance says it has heard everything up to their sync (see settle()).
@@ -94,8 +122,8 @@ export function createSessionCache<Row extends CachedSession>(options: {
       const id = payload.slice(payload.indexOf(':') + 1);
       if (payload.startsWith('sync:')) void acknowledge(id);
       else if (payload.startsWith('ack:')) settling.get(id)?.();
-      else if (payload.startsWith('s:')) dropWhere((row) => row.id === id);
-      else if (payload.startsWith('u:')) dropWhere((row) => row.userId === id);
+      else if (payload.startsWith('s:')) dropHeldBy(bySession, id);
+      else if (payload.startsWith('u:')) dropHeldBy(byUser, id);
       else dropAll();
     },
     up() {
@@ -115,7 +143,7 @@ export function createSessionCache<Row extends CachedSession>(options: {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
       if (now() - entry.heldSince > MAX_AGE_MS) {
-        entries.delete(tokenHash);
+        drop(tokenHash);
         return undefined;
       }
       return entry.row;
@@ -123,12 +151,12 @@ export function createSessionCache<Row extends CachedSession>(options: {
     generation: () => changes,
     remember(tokenHash, row, generation) {
       if (!listening || generation !== changes) return;
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      entries.set(tokenHash, { row, heldSince: now() });
+      if (entries.size >= MAX_ENTRIES && !entries.has(tokenHash)) drop(entries.keys().next().value!);
+      hold(tokenHash, row);
     },
     forget(tokenHash) {
       changes++;
-      entries.delete(tokenHash);
+      drop(tokenHash);
     },
     async settle() {
       // A lookup in flight may have read what the change replaced: it is not kept.
