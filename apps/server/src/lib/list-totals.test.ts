@@ -3,9 +3,11 @@
  * "more than 1,000" instead of counting every match, a narrow one its exact total; paging is unchanged.
  */
 import { LIST_TOTAL_LIMIT } from '@backoffice/contracts';
-import { sql } from 'drizzle-orm';
+import { ilike, sql } from 'drizzle-orm';
+import { jurisdictions } from '../db/schema/index';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/app';
+import { countUpTo, rowsOf } from './sql';
 
 describeEachEngine('list totals', (ctx) => {
   beforeAll(async () => {
@@ -41,5 +43,23 @@ describeEachEngine('list totals', (ctx) => {
       'Bulk 1005',
     ]);
     expect(last).toMatchObject({ total: LIST_TOTAL_LIMIT, totalCapped: true });
+  });
+
+  it('counts the same when the search is left to its index, and leaves the planner as it was', async () => {
+    const { db } = ctx().database;
+    for (const q of ['Bulk%', 'Bulk 0%', 'Bulk 100%', 'Nothing%']) {
+      const where = ilike(jurisdictions.name, q);
+      expect(await countUpTo(db, jurisdictions, where, { indexed: true })).toEqual(
+        await countUpTo(db, jurisdictions, where),
+      );
+    }
+    const setting = await db.transaction(async (tx) => {
+      expect(
+        await countUpTo(tx, jurisdictions, ilike(jurisdictions.name, 'Bulk%'), { indexed: true }),
+      ).toEqual([{ total: LIST_TOTAL_LIMIT + 1 }]);
+      return rowsOf<{ on: string }>(await tx.execute(sql`select current_setting('enable_seqscan') as on`))[0]
+        ?.on;
+    });
+    expect(setting).toBe('on');
   });
 });

@@ -33,15 +33,35 @@ export function pageOf<Item>(
 /**
  * Counts the rows of a table that match, but no more than one past LIST_TOTAL_LIMIT: a broad search's
  * total costs a bounded walk instead of every match. Resolves to `[{ total }]` like a plain count.
+ *
+ * `indexed`: the filter is a text search that an index serves (trigrams). With a limit, the planner then
+ * prefers reading the table in order until enough rows match, which assumes matches are spread evenly;
+ * when they cluster (every version "1.7.x" stored together) that walk reads most of the table. The index
+ * finds every match at a cost that follows their number, so for this count the table is not walked.
  */
-export function countUpTo(db: Db, table: PgTable, where: SQL | undefined) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(LIST_TOTAL_LIMIT + 1)
-    .as('matches');
-  return db.select({ total: count() }).from(matches);
+export async function countUpTo(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  { indexed = false }: { indexed?: boolean } = {},
+): Promise<{ total: number }[]> {
+  const upTo = (on: Db) => {
+    const matches = on
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(LIST_TOTAL_LIMIT + 1)
+      .as('matches');
+    return on.select({ total: count() }).from(matches);
+  };
+  if (!indexed) return upTo(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const counted = await upTo(tx);
+    // Called within a caller's transaction this is a savepoint, whose settings outlive it: put it back.
+    await tx.execute(sql`set local enable_seqscan to default`);
+    return counted;
+  });
 }
 
 /** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */

@@ -107,7 +107,8 @@ export const gameVersions = pgTable(
   },
   (table) => [
     uniqueIndex('game_versions_number_key').on(table.gameId, table.versionNumber),
-    index('game_versions_updated_at_idx').on(table.updatedAt),
+    // With the id, the order of a page by last change (ties by id, in the same direction) is read off it.
+    index('game_versions_updated_at_idx').on(table.updatedAt, table.id),
     index('game_versions_search_idx').using('gin', trigram(table.versionNumber), trigram(table.gameId)),
   ],
 );

@@ -129,10 +129,10 @@ export function createGameVersionsRepository() {
       const [rows, [totals]] = await Promise.all([
         joined(db)
           .where(filter)
-          .orderBy(...sortColumns[query.sort].map((column) => direction(column)), asc(gameVersions.id))
+          .orderBy(...[...sortColumns[query.sort], gameVersions.id].map((column) => direction(column)))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, gameVersions, filter),
+        countUpTo(db, gameVersions, filter, { indexed: Boolean(query.q) }),
       ]);
       return { items: rows.map(toGameVersion), total: totals?.total ?? 0 };
     },
