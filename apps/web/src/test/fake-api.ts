@@ -29,6 +29,33 @@ export function pageOf<Item>(matching: Item[], params: URLSearchParams): Page<It
   };
 }
 
+/** A sortable text of a field's value: numbers padded so that they sort as numbers. */
+function sortValue(value: unknown): string {
+  return typeof value === 'number' ? value.toFixed(2).padStart(16, '0') : String(value ?? '');
+}
+
+/**
+ * The page a configuration list asks for: `q` matches any of a record's `searched` texts; `sort` orders by
+ * that field (or by its key in `sorts`), else by `defaultSort`; `order=desc` reverses.
+ */
+export function searchedPage<T>(
+  params: URLSearchParams,
+  records: T[],
+  searched: (record: T) => string[],
+  defaultSort: (record: T) => string,
+  sorts: Record<string, (record: T) => string> = {},
+): Page<T> {
+  const sort = params.get('sort');
+  const direction = params.get('order') === 'desc' ? -1 : 1;
+  const q = params.get('q')?.toLowerCase();
+  const byField = (field: string) => (record: T) => sortValue((record as Record<string, unknown>)[field]);
+  const key = sort ? (sorts[sort] ?? byField(sort)) : defaultSort;
+  const matching = records
+    .filter((record) => !q || searched(record).some((text) => text.toLowerCase().includes(q)))
+    .sort((a, b) => key(a).localeCompare(key(b)) * direction);
+  return pageOf(matching, params);
+}
+
 export abstract class FakeApi {
   readonly requests: RecordedRequest[] = [];
   private clock = 0;

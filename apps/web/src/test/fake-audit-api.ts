@@ -3,6 +3,7 @@
  * /api/audit-entries/actors (users to filter by, searched by `q` or one `id`).
  */
 import type { AuditActor, AuditEntry, Page } from '@backoffice/contracts';
+import { pageOf } from './fake-api';
 import { jsonResponse, stubFetch, type RecordedRequest } from './fetch';
 
 const BASE = '/api/audit-entries';
@@ -65,8 +66,6 @@ export class FakeAuditApi {
   }
 
   private list(params: URLSearchParams): Page<AuditEntry> {
-    const page = Number(params.get('page') ?? 1);
-    const pageSize = Number(params.get('pageSize') ?? 20);
     const value = (key: string) => params.get(key);
     const matching = this.entries
       .filter((entry) => !value('entityType') || entry.entityType === value('entityType'))
@@ -75,12 +74,6 @@ export class FakeAuditApi {
       .filter((entry) => !value('from') || Date.parse(entry.changedAt) >= Date.parse(value('from')!))
       .filter((entry) => !value('to') || Date.parse(entry.changedAt) <= Date.parse(value('to')!))
       .sort((a, b) => b.changedAt.localeCompare(a.changedAt));
-    return {
-      items: matching.slice((page - 1) * pageSize, page * pageSize),
-      total: matching.length,
-      totalCapped: false,
-      page,
-      pageSize,
-    };
+    return pageOf(matching, params);
   }
 }

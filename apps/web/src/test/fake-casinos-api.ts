@@ -27,8 +27,8 @@ import {
   type Jurisdiction,
   type OperatorApi,
   type OperatorSecretField,
-  type Page,
 } from '@backoffice/contracts';
+import { searchedPage } from './fake-api';
 import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
 
 function errorResponse(code: ErrorCode): Response {
@@ -342,7 +342,7 @@ export class FakeCasinosApi {
         );
       return jsonResponse(
         200,
-        page(
+        searchedPage(
           params,
           casinos,
           (casino) => [casino.id, casino.name],
@@ -420,7 +420,7 @@ export class FakeCasinosApi {
       );
       return jsonResponse(
         200,
-        page(
+        searchedPage(
           params,
           games,
           (game) => [game.gameId, game.gameName],
@@ -474,34 +474,9 @@ function readOnly<T extends object>(
   if (!id) {
     return jsonResponse(
       200,
-      page(url.searchParams, [...records.values()], searched, (record) => searched(record)[0] ?? ''),
+      searchedPage(url.searchParams, [...records.values()], searched, (record) => searched(record)[0] ?? ''),
     );
   }
   const record = records.get(id);
   return record ? jsonResponse(200, record) : errorResponse(notFound);
-}
-
-/** One page of records: `q` matches any searched text, sorting by the `sort` field (else the default). */
-function page<T>(
-  params: URLSearchParams,
-  records: T[],
-  searched: (record: T) => string[],
-  defaultSort: (record: T) => string,
-): Page<T> {
-  const pageNumber = Number(params.get('page') ?? 1);
-  const pageSize = Number(params.get('pageSize') ?? 20);
-  const sort = params.get('sort');
-  const direction = params.get('order') === 'desc' ? -1 : 1;
-  const q = params.get('q')?.toLowerCase();
-  const key = sort ? (record: T) => String((record as Record<string, unknown>)[sort] ?? '') : defaultSort;
-  const matching = records
-    .filter((record) => !q || searched(record).some((text) => text.toLowerCase().includes(q)))
-    .sort((a, b) => key(a).localeCompare(key(b)) * direction);
-  return {
-    items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    total: matching.length,
-    totalCapped: false,
-    page: pageNumber,
-    pageSize,
-  };
 }

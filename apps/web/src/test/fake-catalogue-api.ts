@@ -20,8 +20,8 @@ import {
   type GameVersion,
   type GameVersionCreate,
   type Jurisdiction,
-  type Page,
 } from '@backoffice/contracts';
+import { searchedPage } from './fake-api';
 import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
 
 function errorResponse(code: ErrorCode): Response {
@@ -258,7 +258,7 @@ export class FakeCatalogueApi {
     if (!id) {
       return jsonResponse(
         200,
-        page(url.searchParams, [...records.values()], searched, (record) => record.name),
+        searchedPage(url.searchParams, [...records.values()], searched, (record) => record.name),
       );
     }
     const record = records.get(id);
@@ -274,7 +274,7 @@ export class FakeCatalogueApi {
         .filter((game) => !params.get('providerId') || game.providerId === params.get('providerId'));
       return jsonResponse(
         200,
-        page(
+        searchedPage(
           params,
           games,
           (game) => [game.gameId, game.name],
@@ -338,7 +338,7 @@ export class FakeCatalogueApi {
         );
       return jsonResponse(
         200,
-        page(
+        searchedPage(
           params,
           versions,
           (version) => [version.versionNumber, version.gameId],
@@ -409,36 +409,4 @@ export class FakeCatalogueApi {
     this.versions.set(id, this.touched({ ...current, active }));
     return jsonResponse(200, this.version(id));
   }
-}
-
-/** One page of records: `q` matches any searched text, sorting by the `sort` field (else the default). */
-function page<T>(
-  params: URLSearchParams,
-  records: T[],
-  searched: (record: T) => string[],
-  defaultSort: (record: T) => string,
-  sorts: Record<string, (record: T) => string> = {},
-): Page<T> {
-  const pageNumber = Number(params.get('page') ?? 1);
-  const pageSize = Number(params.get('pageSize') ?? 20);
-  const sort = params.get('sort');
-  const direction = params.get('order') === 'desc' ? -1 : 1;
-  const q = params.get('q')?.toLowerCase();
-  const byField = (field: string) => (record: T) => sortValue((record as Record<string, unknown>)[field]);
-  const key = sort ? (sorts[sort] ?? byField(sort)) : defaultSort;
-  const matching = records
-    .filter((record) => !q || searched(record).some((text) => text.toLowerCase().includes(q)))
-    .sort((a, b) => key(a).localeCompare(key(b)) * direction);
-  return {
-    items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    total: matching.length,
-    totalCapped: false,
-    page: pageNumber,
-    pageSize,
-  };
-}
-
-/** Numbers sort as numbers (padded), everything else as text. */
-function sortValue(value: unknown): string {
-  return typeof value === 'number' ? value.toFixed(2).padStart(16, '0') : String(value ?? '');
 }

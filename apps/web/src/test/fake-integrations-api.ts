@@ -22,9 +22,9 @@ import {
   type Integration,
   type IntegrationCreate,
   type Jurisdiction,
-  type Page,
   type PushResult,
 } from '@backoffice/contracts';
+import { searchedPage } from './fake-api';
 import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
 
 export function errorResponse(code: ErrorCode): Response {
@@ -296,7 +296,11 @@ export class FakeIntegrationsApi {
     searched: (record: T) => string[],
   ): Response {
     if (method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED');
-    if (!id) return jsonResponse(200, page(url.searchParams, [...records.values()], searched, 'name'));
+    if (!id)
+      return jsonResponse(
+        200,
+        searchedPage(url.searchParams, [...records.values()], searched, (record) => record.name),
+      );
     const record = records.get(id);
     return record ? jsonResponse(200, record) : errorResponse(notFound);
   }
@@ -328,7 +332,12 @@ export class FakeIntegrationsApi {
           .filter((integration) => active === null || String(integration.active) === active);
         return jsonResponse(
           200,
-          page(params, items, (row) => [row.id, row.name], 'id'),
+          searchedPage(
+            params,
+            items,
+            (row) => [row.id, row.name],
+            (row) => row.id,
+          ),
         );
       }
       if (method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED');
@@ -448,7 +457,12 @@ export class FakeIntegrationsApi {
         const rows = [...games.values()].filter((row) => active === null || String(row.active) === active);
         return jsonResponse(
           200,
-          page(params, rows, (row) => [row.gameId, row.gameName], 'gameId'),
+          searchedPage(
+            params,
+            rows,
+            (row) => [row.gameId, row.gameName],
+            (row) => row.gameId,
+          ),
         );
       }
       if (method !== 'POST') return errorResponse('METHOD_NOT_ALLOWED');
@@ -509,29 +523,4 @@ export class FakeIntegrationsApi {
     }
     return errorResponse('METHOD_NOT_ALLOWED');
   }
-}
-
-/** One page of records: `q` matches any searched text, sorting by the `sort` field (else `defaultSort`). */
-function page<T>(
-  params: URLSearchParams,
-  records: T[],
-  searched: (record: T) => string[],
-  defaultSort: string,
-): Page<T> {
-  const pageNumber = Number(params.get('page') ?? 1);
-  const pageSize = Number(params.get('pageSize') ?? 20);
-  const sort = params.get('sort') ?? defaultSort;
-  const direction = params.get('order') === 'desc' ? -1 : 1;
-  const q = params.get('q')?.toLowerCase();
-  const key = (record: T) => String((record as Record<string, unknown>)[sort] ?? '');
-  const matching = records
-    .filter((record) => !q || searched(record).some((text) => text.toLowerCase().includes(q)))
-    .sort((a, b) => key(a).localeCompare(key(b)) * direction);
-  return {
-    items: matching.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    total: matching.length,
-    totalCapped: false,
-    page: pageNumber,
-    pageSize,
-  };
 }

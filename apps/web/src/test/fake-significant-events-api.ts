@@ -3,6 +3,7 @@
  * component, pages) and recording one (400 VALIDATION_FAILED without a reason, as the server answers).
  */
 import { errorCatalogue, type Page, type SignificantEvent } from '@backoffice/contracts';
+import { pageOf } from './fake-api';
 import { jsonResponse, stubFetch, type RecordedRequest } from './fetch';
 
 const BASE = '/api/significant-events';
@@ -64,8 +65,6 @@ export class FakeSignificantEventsApi {
   }
 
   private list(params: URLSearchParams): Page<SignificantEvent> {
-    const page = Number(params.get('page') ?? 1);
-    const pageSize = Number(params.get('pageSize') ?? 20);
     const from = params.get('from');
     const to = params.get('to');
     const q = params.get('q')?.toLowerCase();
@@ -77,12 +76,6 @@ export class FakeSignificantEventsApi {
           !q || event.reason.toLowerCase().includes(q) || (event.component ?? '').toLowerCase().includes(q),
       )
       .sort((a, b) => b.happenedAt.localeCompare(a.happenedAt));
-    return {
-      items: matching.slice((page - 1) * pageSize, page * pageSize),
-      total: matching.length,
-      totalCapped: false,
-      page,
-      pageSize,
-    };
+    return pageOf(matching, params);
   }
 }
