@@ -38,17 +38,17 @@ export function pageOf<Item>(
  * prefers reading the table in order until enough rows match, which assumes matches are spread evenly;
  * when they cluster (every version "1.7.x" stored together) that walk reads most of the table. The index
  * finds every match at a cost that follows their number, so for this count the table is not walked.
+ * `join`: a table the filter also reads (inner join).
  */
 export async function countUpTo(
   db: Db,
   table: PgTable,
   where: SQL | undefined,
-  { indexed = false }: { indexed?: boolean } = {},
+  { indexed = false, join }: { indexed?: boolean; join?: { table: PgTable; on: SQL } } = {},
 ): Promise<{ total: number }[]> {
   const upTo = (on: Db) => {
-    const matches = on
-      .select({ one: sql`1` })
-      .from(table)
+    const from = on.select({ one: sql`1` }).from(table);
+    const matches = (join ? from.innerJoin(join.table, join.on) : from)
       .where(where)
       .limit(LIST_TOTAL_LIMIT + 1)
       .as('matches');

@@ -45,6 +45,12 @@ export interface TestContext {
   ): Promise<SignedIn>;
   /** Injects as a signed-in admin (created on first use). */
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /**
+   * Changes the database behind the app's back, as another program or instance would, and waits until
+   * the app has heard of it: sessions are held in memory until the database announces a change
+   * (decision 030).
+   */
+  changeBehindTheApp<T>(change: () => Promise<T>): Promise<T>;
 }
 
 export interface SignInOptions {
@@ -160,6 +166,11 @@ export async function createTestApp(
     database,
     signIn,
     inject: async (options) => (await (admin ??= signIn('admin'))).inject(options),
+    async changeBehindTheApp(change) {
+      const result = await change();
+      await app.settleSessions();
+      return result;
+    },
     async close() {
       await app.close();
       await database.destroy();

@@ -119,8 +119,7 @@ describeEachEngine('account API', (ctx) => {
 
     it('answers 401 for a session whose user was deleted meanwhile', async () => {
       const user = await ctx().signIn('visitor');
-      await ctx().database.db.delete(users).where(eq(users.id, user.userId));
-      await ctx().app.settleSessions();
+      await ctx().changeBehindTheApp(() => ctx().database.db.delete(users).where(eq(users.id, user.userId)));
       expectError(await h.getAccount(user), 401, 'UNAUTHENTICATED');
     });
   });

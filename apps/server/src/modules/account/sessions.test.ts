@@ -65,8 +65,9 @@ describeEachEngine('sessions a user can see and end', (ctx) => {
   let user: Awaited<ReturnType<typeof signInTo>>;
   beforeAll(async () => {
     // No role needs a second factor here: these tests are about sessions, not about enrolment.
-    await ctx().database.db.update(globalSettings).set({ secondFactorRoles: [] });
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      ctx().database.db.update(globalSettings).set({ secondFactorRoles: [] }),
+    );
     user = await signInTo(ctx().database, 'support', { casinoIds: ['casino-1'] });
   });
 
@@ -152,11 +153,12 @@ describeEachEngine('sessions a user can see and end', (ctx) => {
     const idle = await signInTo(ctx().database, 'visitor');
     const browser = await signedIn(idle.email, CHROME_ON_WINDOWS, '203.0.113.7');
     // The test helper's own session idles; the browser's stays.
-    await ctx()
-      .database.db.update(sessions)
-      .set({ lastSeenAt: sql`now() - interval '31 minutes'` })
-      .where(and(eq(sessions.userId, idle.userId), sql`${sessions.userAgent} is null`));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      ctx()
+        .database.db.update(sessions)
+        .set({ lastSeenAt: sql`now() - interval '31 minutes'` })
+        .where(and(eq(sessions.userId, idle.userId), sql`${sessions.userAgent} is null`)),
+    );
     expect((await listOwn(browser.browser)).map((session) => session.id)).toEqual([browser.sessionId]);
   });
 

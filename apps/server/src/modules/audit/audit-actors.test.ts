@@ -19,11 +19,9 @@ describeEachEngine('actors to filter the audit trail by', (ctx) => {
     support = await ctx().signIn('support');
     qa = await ctx().signIn('qa');
     const { db } = ctx().database;
-    await db
-      .update(users)
-      .set({ firstName: 'Ada', lastName: 'Lovelace' })
-      .where(eq(users.id, developer.userId));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      db.update(users).set({ firstName: 'Ada', lastName: 'Lovelace' }).where(eq(users.id, developer.userId)),
+    );
     const entry = (actor: SignedIn, entityType: string, entityId: string) => ({
       actorId: actor.userId,
       actorName: actor.username,

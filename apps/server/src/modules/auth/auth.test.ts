@@ -230,11 +230,12 @@ describeEachEngine('sign-in', (ctx) => {
   it('refreshes the access token when fewer than 5 seconds remain', async () => {
     const { browser, sessionId } = await signedIn();
     const db = ctx().database.db;
-    await db
-      .update(sessions)
-      .set({ accessTokenExpiresAt: sql`now() + interval '3 seconds'` })
-      .where(eq(sessions.id, sessionId));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      db
+        .update(sessions)
+        .set({ accessTokenExpiresAt: sql`now() + interval '3 seconds'` })
+        .where(eq(sessions.id, sessionId)),
+    );
     const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
     expect((await browser.request('/api/jurisdictions')).status).toBe(200);
     const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
@@ -245,11 +246,12 @@ describeEachEngine('sign-in', (ctx) => {
   it('does not refresh while more than 5 seconds remain', async () => {
     const { browser, sessionId } = await signedIn();
     const db = ctx().database.db;
-    await db
-      .update(sessions)
-      .set({ accessTokenExpiresAt: sql`now() + interval '60 seconds'` })
-      .where(eq(sessions.id, sessionId));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      db
+        .update(sessions)
+        .set({ accessTokenExpiresAt: sql`now() + interval '60 seconds'` })
+        .where(eq(sessions.id, sessionId)),
+    );
     const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
     expect((await browser.request('/api/jurisdictions')).status).toBe(200);
     const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
@@ -261,11 +263,12 @@ describeEachEngine('sign-in', (ctx) => {
     const db = ctx().database.db;
     // Revoke everything the identity server issued to this user: the refresh token is now invalid.
     await db.delete(oidcPayloads).where(eq(oidcPayloads.accountId, user.userId));
-    await db
-      .update(sessions)
-      .set({ accessTokenExpiresAt: sql`now() + interval '1 second'` })
-      .where(eq(sessions.id, sessionId));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      db
+        .update(sessions)
+        .set({ accessTokenExpiresAt: sql`now() + interval '1 second'` })
+        .where(eq(sessions.id, sessionId)),
+    );
     expect((await browser.request('/api/jurisdictions')).status).toBe(401);
     expect(await db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
   });
@@ -275,8 +278,9 @@ describeEachEngine('sign-in', (ctx) => {
     ['past its absolute lifetime', { expiresAt: sql`now() - interval '1 second'` }],
   ])('ends a session %s', async (_case, change) => {
     const { browser, sessionId } = await signedIn();
-    await ctx().database.db.update(sessions).set(change).where(eq(sessions.id, sessionId));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      ctx().database.db.update(sessions).set(change).where(eq(sessions.id, sessionId)),
+    );
     expect((await browser.request('/api/jurisdictions')).status).toBe(401);
     expect(await ctx().database.db.select().from(sessions).where(eq(sessions.id, sessionId))).toEqual([]);
   });
@@ -284,11 +288,12 @@ describeEachEngine('sign-in', (ctx) => {
   it('does not count session checks as activity', async () => {
     const { browser, sessionId } = await signedIn();
     const db = ctx().database.db;
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now() - interval '20 minutes'` })
-      .where(eq(sessions.id, sessionId));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now() - interval '20 minutes'` })
+        .where(eq(sessions.id, sessionId)),
+    );
     const [before] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
     expect((await browser.request('/auth/session')).status).toBe(200);
     const [after] = await db.select().from(sessions).where(eq(sessions.id, sessionId));

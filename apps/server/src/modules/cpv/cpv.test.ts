@@ -313,8 +313,9 @@ describeEachEngine(
           true,
         );
 
-        await db().update(globalSettings).set({ cpvDeactivateOnMismatch: true });
-        await ctx().app.settleSessions();
+        await ctx().changeBehindTheApp(() =>
+          db().update(globalSettings).set({ cpvDeactivateOnMismatch: true }),
+        );
         const on = await check(['game:alpha@1.1.0']);
         const [result] = on.of('game:alpha@1.1.0');
         expect(result).toMatchObject({

@@ -4,10 +4,10 @@
  * both.
  */
 import type { AssignedGame, AssignedGameListQuery } from '@backoffice/contracts';
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinoGames, games, integrationGames } from '../../db/schema/index';
-import { likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, toIso } from '../../lib/sql';
 
 const owners = {
   casino: {
@@ -84,11 +84,7 @@ export function createAssignedGamesRepository(kind: AssignmentOwner) {
           .orderBy(direction(sortColumns[query.sort]), asc(table.gameId))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db
-          .select({ total: count() })
-          .from(table)
-          .innerJoin(games, eq(games.gameId, table.gameId))
-          .where(filter),
+        countUpTo(db, table, filter, { join: { table: games, on: eq(games.gameId, table.gameId) } }),
       ]);
       return { items: rows.map(toAssignedGame), total: totals?.total ?? 0 };
     },

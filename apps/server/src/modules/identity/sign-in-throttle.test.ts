@@ -121,8 +121,7 @@ describeEachEngine('sign-in throttle', (ctx) => {
     const { db } = ctx().database;
     await db.delete(signInThrottle);
     await db.delete(knownSignInAddresses);
-    await db.delete(users);
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() => db.delete(users));
   });
 
   describe('one e-mail from one address (pair)', () => {

@@ -107,11 +107,12 @@ describeEachEngine('master data API', (ctx) => {
   beforeEach(async () => {
     const { db } = ctx().database;
     await db.delete(fxRates);
-    await db
-      .update(globalSettings)
-      .set({ defaultGameRoundValidityPeriodDays: 30, version: 1 })
-      .where(eq(globalSettings.id, 1));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      db
+        .update(globalSettings)
+        .set({ defaultGameRoundValidityPeriodDays: 30, version: 1 })
+        .where(eq(globalSettings.id, 1)),
+    );
     await clearAuditTrail(db);
   });
 

@@ -34,11 +34,12 @@ function helpers(ctx: () => TestContext) {
   const db = () => ctx().database.db;
   /** The user's sessions last proved the factor longer ago than step-up allows. */
   async function staleFor(user: SignedIn, ms = STEP_UP_MAX_AGE_MS + 60_000) {
-    await db()
-      .update(sessions)
-      .set({ verifiedAt: new Date(Date.now() - ms) })
-      .where(eq(sessions.userId, user.userId));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      db()
+        .update(sessions)
+        .set({ verifiedAt: new Date(Date.now() - ms) })
+        .where(eq(sessions.userId, user.userId)),
+    );
   }
   const stepUp = (user: SignedIn, body: unknown) =>
     user.inject({ method: 'POST', url: STEP_UP, payload: body as InjectOptions['payload'] });

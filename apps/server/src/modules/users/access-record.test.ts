@@ -78,14 +78,12 @@ describeEachEngine('user records (GLI-19 §2.8.9) and the access review', (ctx) 
 
   beforeAll(async () => {
     // No role needs a second factor here: these tests are about the record, not about enrolment.
-    await db().update(globalSettings).set({ secondFactorRoles: [] });
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() => db().update(globalSettings).set({ secondFactorRoles: [] }));
   });
 
   beforeEach(async () => {
     const admin = (await ctx().inject({ method: 'GET', url: '/api/account' })).json<{ id: string }>();
-    await db().delete(users).where(ne(users.id, admin.id));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() => db().delete(users).where(ne(users.id, admin.id)));
     await clearAuditTrail(db());
   });
 
@@ -141,11 +139,12 @@ describeEachEngine('user records (GLI-19 §2.8.9) and the access review', (ctx) 
 
   it('shows the last second-factor change as stored', async () => {
     const user = await create();
-    await db()
-      .update(users)
-      .set({ secondFactorChangedAt: new Date('2025-03-01T10:00:00Z') })
-      .where(eq(users.id, user.id));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() =>
+      db()
+        .update(users)
+        .set({ secondFactorChangedAt: new Date('2025-03-01T10:00:00Z') })
+        .where(eq(users.id, user.id)),
+    );
     expect((await get(user.id)).secondFactorChangedAt).toBe('2025-03-01T10:00:00.000Z');
   });
 
@@ -182,11 +181,12 @@ describeEachEngine('user records (GLI-19 §2.8.9) and the access review', (ctx) 
     const dates = { early: '2025-01-01T00:00:00Z', late: '2025-06-01T00:00:00Z' } as const;
     for (const name of ['early', 'late'] as const) {
       const at = new Date(dates[name]);
-      await db()
-        .update(users)
-        .set({ lastSignInAt: at, deactivatedAt: at, secondFactorChangedAt: at })
-        .where(eq(users.id, created[name]!.id));
-      await ctx().app.settleSessions();
+      await ctx().changeBehindTheApp(() =>
+        db()
+          .update(users)
+          .set({ lastSignInAt: at, deactivatedAt: at, secondFactorChangedAt: at })
+          .where(eq(users.id, created[name]!.id)),
+      );
       await db()
         .update(identityCredentials)
         .set({ changedAt: at })

@@ -313,8 +313,7 @@ describeEachEngine('users API', (ctx) => {
     const admin = await h.me();
     const { db } = ctx().database;
     // Everyone but the suite's admin goes (with their sessions, credentials and scopes).
-    await db.delete(users).where(ne(users.id, admin.id));
-    await ctx().app.settleSessions();
+    await ctx().changeBehindTheApp(() => db.delete(users).where(ne(users.id, admin.id)));
     await clearAuditTrail(db);
     await db.delete(oidcPayloads);
   });
