@@ -323,6 +323,48 @@ describeEachEngine('game rounds search', (ctx) => {
       expect(await keys({}, reader)).toEqual(['casino-c/c-1', 'casino-c/shared']);
     });
 
+    it('shows a one-casino reader nothing of other casinos, whatever the filters name', async () => {
+      const reader = await ctx().signIn('qa', { casinoIds: ['casino-c'] });
+      const others = ['casino-a', 'casino-b', 'casino-gone'];
+      const probes: Record<string, string>[] = [
+        {},
+        { casinoIds: 'casino-a' },
+        { casinoIds: 'casino-a,casino-b,casino-c' },
+        { integrationIds: 'int-1' },
+        { integrationIds: 'int-1,int-2' },
+        { gameIds: 'game-1' },
+        { gameIds: 'game-1,game-2' },
+        { status: 'refunded' },
+        { status: 'open' },
+        { status: 'completed', integrationIds: 'int-1' },
+        { roundId: 'a-1' },
+        { roundId: 'shared' },
+        { providerRoundId: 'prov-a-1' },
+        { playerId: 'player-1' },
+        { from: '2026-03-10T00:00:00.000Z', to: '2026-03-12T00:00:00.000Z' },
+        { from: '2026-01-01T00:00:00.000Z', gameIds: 'game-2', status: 'completed' },
+        { limit: '1' },
+      ];
+      for (const query of probes) {
+        const everything = await keys(query);
+        const seen = await keys(query, reader);
+        // Exactly what an admin sees of casino-c with the same filters: no more, and nothing missing.
+        expect(seen, JSON.stringify(query)).toEqual(everything.filter((key) => key.startsWith('casino-c/')));
+      }
+      // An admin's cursor does not lead a limited reader into other casinos either.
+      let cursor: string | null = (await search({ limit: '1' })).next;
+      for (let page = 0; cursor && page < 10; page++) {
+        const next: GameRoundPage = await search({ limit: '1', cursor }, reader);
+        for (const key of next.items.map(keyOf)) {
+          expect(
+            others.some((other) => key.startsWith(`${other}/`)),
+            key,
+          ).toBe(false);
+        }
+        cursor = (await search({ limit: '1', cursor })).next;
+      }
+    });
+
     it('shows a reader with an empty scope nothing', async () => {
       const reader = await ctx().signIn('developer');
       expect(await search({}, reader)).toEqual({ items: [], next: null });
