@@ -274,16 +274,20 @@ describeEachEngine('application', (ctx) => {
       );
     });
 
-    // Known bug: the error handler rebuilds zod issues without their `input`, so every type mismatch
-    // reads "received undefined" whatever was sent. Flip to `it` once fixed.
-    it('names the received type in a type-mismatch detail', async () => {
+    it.each([
+      ['en', { name: 42 }, 'Enter text.'],
+      ['de', { name: 42 }, 'Geben Sie einen Text ein.'],
+      ['en', {}, 'Fill in this field.'],
+      ['de', { name: ' ' }, 'Bitte füllen Sie dieses Feld aus.'],
+    ])('says in plain words what to enter (%s, %j)', async (language, payload, message) => {
       const response = await ctx().inject({
         method: 'POST',
         url: '/api/jurisdictions',
-        headers: { cookie: 'lang=en' },
-        payload: { name: 42 },
+        headers: { cookie: `lang=${language}` },
+        payload,
       });
-      expect(response.json<ErrorBody>().details?.[0]?.message).toContain('received number');
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>().details).toEqual([{ path: 'body.name', message }]);
     });
 
     describe('unexpected errors', () => {

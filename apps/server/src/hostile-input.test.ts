@@ -5,6 +5,8 @@
  * huge numbers, SQL and path-traversal text, wrong content types. Requests are generated from each route's
  * schemas: a valid-looking request first, then one part at a time replaced by a hostile value. Every
  * answer must come in time and below 500, and a refused request (4xx) must leave every table as it was.
+ * Requests alternate between English and German: every field message of a 400 must be one of our plain
+ * sentences, never the validation library's wording (issue 17).
  */
 import { errorMessage } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
@@ -251,6 +253,19 @@ function toQuery(values: Record<string, string>): string {
   return entries.length === 0 ? '' : `?${entries.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&')}`;
 }
 
+/** How the validation library words its messages (English and German), which users must never read. */
+const LIBRARY_WORDING =
+  /expected|received|Invalid|Too small|Too big|Ungültig|Zu klein|Zu groß|erwartet|[<>]=/;
+
+function detailsOf(response: LightMyRequestResponse): { path: string; message: string }[] {
+  try {
+    const body = response.json<{ details?: { path: string; message: string }[] }>();
+    return Array.isArray(body.details) ? body.details : [];
+  } catch {
+    return [];
+  }
+}
+
 describeEachEngine('hostile input on every route', (ctx) => {
   let admin: SignedIn;
   let simulator: BridgeSimulator;
@@ -319,12 +334,15 @@ describeEachEngine('hostile input on every route', (ctx) => {
   /** What went wrong, one line per request (the test fails at its end with all of them). */
   const failures: string[] = [];
   let tablesNow = '';
+  let sent = 0;
 
   /** Sends one request and checks the answer: in time, below 500, and nothing written when refused. */
   async function attack(what: string, options: InjectOptions): Promise<LightMyRequestResponse | undefined> {
     let timer: NodeJS.Timeout | undefined;
+    const language = sent++ % 2 === 0 ? 'en' : 'de';
+    const headers = { 'accept-language': language, ...(options.headers as Record<string, string>) };
     const response = await Promise.race([
-      ctx().app.inject(options),
+      ctx().app.inject({ ...options, headers }),
       new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), 10_000);
       }),
@@ -337,6 +355,12 @@ describeEachEngine('hostile input on every route', (ctx) => {
       failures.push(`${what} → ${response.statusCode} ${response.body.slice(0, 200)}`);
     else if (response.statusCode >= 400 && tablesNow !== before)
       failures.push(`${what} → ${response.statusCode}, refused but wrote`);
+    else if (response.statusCode === 400) {
+      for (const detail of detailsOf(response)) {
+        if (LIBRARY_WORDING.test(detail.message))
+          failures.push(`${what} (${language}) → ${detail.path}: "${detail.message}"`);
+      }
+    }
     return response;
   }
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
+import { ruled } from './validation-messages';
 
 export const ALLOWED_HASH_COMPONENT_MAX = 200;
 export const ALLOWED_HASH_NOTE_MAX = 500;
@@ -17,7 +18,7 @@ export const sha256HexSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[0-9a-f]{64}$/, '64 hexadecimal characters (SHA-256)');
+  .regex(ruled(/^[0-9a-f]{64}$/, 'sha256'));
 
 /** The text to type before adding a hash: its first characters, as stored (lower case). */
 export function allowedHashConfirmText(hash: string): string {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { optionalHttpUrlSchema } from './catalogue-ids';
+import { rule } from './validation-messages';
 
 const configValue = z.string().trim().max(2000);
 
@@ -28,6 +29,7 @@ export function apiConfigInputSchema<const Field extends string>(
 export function requireFirstApiField<Api extends string>(apis: Record<Api, readonly string[]>) {
   return (value: { api: Api; config: Partial<Record<string, string | undefined>> }, ctx: z.RefinementCtx) => {
     const [required] = apis[value.api];
-    if (required && !value.config[required]) ctx.addIssue({ code: 'custom', path: ['config', required] });
+    if (required && !value.config[required])
+      ctx.addIssue({ code: 'custom', path: ['config', required], ...rule('required') });
   };
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { currencyCodeSchema } from './currencies';
+import { rule, ruled } from './validation-messages';
 
 export const BRIDGE_PROTOCOL_VERSION = 1;
 
@@ -55,14 +56,14 @@ export const bridgeIdempotencyKeySchema = z
   .string()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'letters, digits and . _ : - only');
+  .regex(ruled(/^[A-Za-z0-9._:-]+$/, 'idColonChars'));
 
 /** An id the back office chose (integration, casino): letters, digits, `.`, `_`, `-`, not starting with a sign. */
 const chosenIdSchema = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9][\w.-]*$/, 'letters, digits and . _ - only');
+  .regex(ruled(/^[A-Za-z0-9][\w.-]*$/, 'idChars'));
 
 /** An integration id as it appears in the configuration path. */
 export const bridgeIntegrationIdSchema = chosenIdSchema;
@@ -72,7 +73,7 @@ const operatorIdSchema = z
   .string()
   .min(1)
   .max(128)
-  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+  .regex(ruled(/^[\x21-\x7e]+$/, 'printable'));
 
 export const bridgeHealthSchema = z.object({
   status: z.literal('ok'),
@@ -118,7 +119,7 @@ export type BridgeBooking = z.infer<typeof bridgeBookingSchema>;
 /** A SHA-256 in hex (64 characters, either case), answered in lower case: how hashes are compared. */
 export const bridgeComponentHashSchema = z
   .string()
-  .regex(/^[0-9a-fA-F]{64}$/, '64 hexadecimal characters (SHA-256)')
+  .regex(ruled(/^[0-9a-fA-F]{64}$/, 'sha256'))
   .transform((hex) => hex.toLowerCase());
 
 /**
@@ -130,8 +131,8 @@ export const bridgeComponentNameSchema = z
   .string()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9][\w.:@/+-]*$/, 'letters, digits and . _ - : @ / + only')
-  .refine((name) => !/^(game|bridge):/i.test(name), 'game: and bridge: are reserved');
+  .regex(ruled(/^[A-Za-z0-9][\w.:@/+-]*$/, 'componentChars'))
+  .refine((name) => !/^(game|bridge):/i.test(name), rule('reservedPrefix'));
 
 /** One component a bridge runs (itself, a game backend behind it) and the SHA-256 of what it runs. */
 export const bridgeComponentSchema = z.object({
@@ -148,7 +149,7 @@ export const bridgeCpvComponentsSchema = z.object({
     .max(1_000)
     .refine(
       (components) => new Set(components.map((component) => component.name)).size === components.length,
-      'each component once',
+      rule('unique'),
     ),
 });
 export type BridgeCpvComponents = z.infer<typeof bridgeCpvComponentsSchema>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { apiConfigInputSchema, requireFirstApiField } from './api-config';
 import { codeIdSchema, propertiesSchema } from './catalogue-ids';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
+import { rule } from './validation-messages';
 
 export const CASINO_NAME_MAX = 100;
 /** Days; the same bounds for casinos, integrations and the global default. */
@@ -99,14 +100,14 @@ const casinoFields = z.object({
     .max(100)
     .refine(
       uniqueBy((item: { providerId: string }) => item.providerId),
-      { message: 'one configuration per provider' },
+      rule('onePerProvider'),
     ),
   optionValues: z
     .array(optionValue)
     .max(200)
     .refine(
       uniqueBy((item: { optionId: string }) => item.optionId),
-      { message: 'one value per option' },
+      rule('onePerOption'),
     ),
 });
 

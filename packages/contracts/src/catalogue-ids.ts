@@ -1,5 +1,6 @@
 /** Identifiers of the game catalogue that staff choose themselves: short, URL-safe, stable. */
 import { z } from 'zod';
+import { rule, ruled } from './validation-messages';
 
 export const CODE_ID_MAX = 64;
 
@@ -9,7 +10,7 @@ export const codeIdSchema = z
   .trim()
   .min(1)
   .max(CODE_ID_MAX)
-  .regex(/^[A-Za-z0-9][\w.-]*$/, 'letters, digits and . _ - only');
+  .regex(ruled(/^[A-Za-z0-9][\w.-]*$/, 'idChars'));
 
 /** An http(s) address or nothing: blank input counts as nothing. */
 export const optionalHttpUrlSchema = z
@@ -24,8 +25,8 @@ export const propertyKeySchema = z
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[A-Za-z][\w.-]*$/, 'letters, digits and . _ - only, starting with a letter');
+  .regex(ruled(/^[A-Za-z][\w.-]*$/, 'keyChars'));
 
 export const propertiesSchema = z
   .record(propertyKeySchema, z.string().max(2000))
-  .refine((value) => Object.keys(value).length <= 200, { message: 'at most 200 properties' });
+  .refine((value) => Object.keys(value).length <= 200, rule('maxProperties', 200));

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
+import { rule, ruled } from './validation-messages';
 
 export const cpvResults = ['pass', 'mismatch', 'unknown-component', 'unreachable'] as const;
 export type CpvResult = (typeof cpvResults)[number];
@@ -78,7 +79,7 @@ export const cpvComponentSelectorSchema = z
   .trim()
   .min(1)
   .max(300)
-  .regex(/^(game|bridge):/, 'game:<gameId>@<version> or bridge:<bridge name>');
+  .regex(ruled(/^(game|bridge):/, 'componentName'));
 
 /** Starting a check: of the chosen components, or of all when none are given. */
 export const cpvCheckInputSchema = z.object({
@@ -86,7 +87,7 @@ export const cpvCheckInputSchema = z.object({
     .array(cpvComponentSelectorSchema)
     .min(1)
     .max(1_000)
-    .refine((list) => new Set(list).size === list.length, 'each component once')
+    .refine((list) => new Set(list).size === list.length, rule('unique'))
     .optional(),
 });
 export type CpvCheckInput = z.infer<typeof cpvCheckInputSchema>;
@@ -125,7 +126,7 @@ export const cpvResultListQuerySchema = z
   })
   .superRefine((query, context) => {
     if (query.from && query.to && Date.parse(query.to) < Date.parse(query.from)) {
-      context.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
+      context.addIssue({ code: 'custom', path: ['to'], ...rule('notBeforeFrom') });
     }
   });
 export type CpvResultListQuery = z.infer<typeof cpvResultListQuerySchema>;

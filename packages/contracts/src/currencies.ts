@@ -5,6 +5,7 @@
  * such as "NAN" or "XXX" is refused everywhere a currency is taken.
  */
 import { z } from 'zod';
+import { rule } from './validation-messages';
 
 const codes =
   'AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD ' +
@@ -24,10 +25,12 @@ export function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && known.has(value);
 }
 
-const message = 'an ISO 4217 currency code such as EUR';
-
 /** A currency code as sent, exactly (the platform and bridges send upper case). */
-export const currencyCodeSchema = z.string().refine(isCurrencyCode, { message });
+export const currencyCodeSchema = z.string().refine(isCurrencyCode, rule('currency'));
 
 /** A currency code as typed by a person: trimmed and upper-cased first. */
-export const typedCurrencyCodeSchema = z.string().trim().toUpperCase().refine(isCurrencyCode, { message });
+export const typedCurrencyCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine(isCurrencyCode, rule('currency'));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalHttpUrlSchema, propertiesSchema } from './catalogue-ids';
 import { decimalNumber, gameIdSchema } from './games';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
+import { rule, ruled } from './validation-messages';
 
 export const GAME_VERSION_MAX = 50;
 export const BET_SIZES_MAX = 100;
@@ -13,7 +14,7 @@ const versionString = z
   .trim()
   .min(1)
   .max(GAME_VERSION_MAX)
-  .regex(/^[\w.+-]+$/, 'letters, digits and . _ + - only');
+  .regex(ruled(/^[\w.+-]+$/, 'versionChars'));
 
 const betSize = decimalNumber(2).pipe(z.number().gt(0).max(1_000_000));
 
@@ -23,11 +24,11 @@ const gameVersionFields = z.object({
   jurisdictionIds: z
     .array(z.uuid())
     .max(100)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'jurisdictions must be unique' }),
+    .refine((ids) => new Set(ids).size === ids.length, rule('unique')),
   betSizes: z
     .array(betSize)
     .max(BET_SIZES_MAX)
-    .refine((sizes) => new Set(sizes).size === sizes.length, { message: 'bet sizes must be unique' }),
+    .refine((sizes) => new Set(sizes).size === sizes.length, rule('unique')),
   supportsVouchers: z.boolean(),
   supportsFeatureTriggerVouchers: z.boolean(),
   properties: propertiesSchema,

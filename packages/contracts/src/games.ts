@@ -3,6 +3,7 @@ import { codeIdSchema, propertyKeySchema } from './catalogue-ids';
 import { gameProviderIdSchema } from './game-providers';
 import { gameStudioIdSchema } from './game-studios';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
+import { rule } from './validation-messages';
 
 export const GAME_NAME_MAX = 200;
 export const MAX_EXPOSURE_FACTOR_MAX = 10_000_000;
@@ -16,9 +17,7 @@ export function decimalNumber(places: number) {
     .refine(
       (value) =>
         Number.isFinite(value) && Math.abs(value * 10 ** places - Math.round(value * 10 ** places)) < 1e-6,
-      {
-        message: `at most ${places} decimal places`,
-      },
+      rule('decimals', places),
     );
 }
 
@@ -39,7 +38,7 @@ const gameFields = z.object({
   requiredPropertyKeys: z
     .array(propertyKeySchema)
     .max(100)
-    .refine((keys) => new Set(keys).size === keys.length, { message: 'keys must be unique' }),
+    .refine((keys) => new Set(keys).size === keys.length, rule('unique')),
 });
 
 export const gameSchema = z

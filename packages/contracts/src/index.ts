@@ -28,3 +28,4 @@ export * from './platform';
 export * from './reports';
 export * from './support';
 export * from './jobs';
+export * from './validation-messages';

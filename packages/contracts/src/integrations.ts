@@ -9,6 +9,7 @@ import { codeIdSchema, optionalHttpUrlSchema, propertiesSchema } from './catalog
 import { validityPeriodSchema } from './casinos';
 import { typedCurrencyCodeSchema } from './currencies';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
+import { rule as ruleOf, ruled } from './validation-messages';
 
 export const INTEGRATION_NAME_MAX = 100;
 export const RULES_MAX = 200;
@@ -21,7 +22,7 @@ const country = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, 'a two-letter country code');
+  .regex(ruled(/^[A-Z]{2}$/, 'countryCode'));
 
 /** The launch parameters rules look at. */
 export const launchParametersSchema = z.object({
@@ -120,7 +121,7 @@ const integrationFields = z.object({
   casinoIds: z
     .array(codeIdSchema)
     .max(500)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'casinos must be unique' }),
+    .refine((ids) => new Set(ids).size === ids.length, ruleOf('unique')),
   defaultCasinoId: codeIdSchema.nullable(),
   gameRoundValidityPeriodDays: validityPeriodSchema,
   properties: propertiesSchema,
@@ -133,11 +134,11 @@ const integrationFields = z.object({
 function boundCasinosOnly(value: z.infer<typeof integrationFields>, ctx: z.RefinementCtx): void {
   const bound = new Set(value.casinoIds);
   if (value.defaultCasinoId !== null && !bound.has(value.defaultCasinoId)) {
-    ctx.addIssue({ code: 'custom', path: ['defaultCasinoId'], message: 'the default casino must be bound' });
+    ctx.addIssue({ code: 'custom', path: ['defaultCasinoId'], ...ruleOf('defaultCasinoBound') });
   }
   value.rules.forEach((rule, index) => {
     if (!bound.has(rule.casinoId)) {
-      ctx.addIssue({ code: 'custom', path: ['rules', index, 'casinoId'], message: 'not a bound casino' });
+      ctx.addIssue({ code: 'custom', path: ['rules', index, 'casinoId'], ...ruleOf('boundCasino') });
     }
   });
   value.ruleTests.forEach((test, index) => {
@@ -145,7 +146,7 @@ function boundCasinosOnly(value: z.infer<typeof integrationFields>, ctx: z.Refin
       ctx.addIssue({
         code: 'custom',
         path: ['ruleTests', index, 'expectedCasinoId'],
-        message: 'not a bound casino',
+        ...ruleOf('boundCasino'),
       });
     }
   });

@@ -5,20 +5,19 @@ import { typedCurrencyCodeSchema } from './currencies';
 import { pageSchema, recordMetaSchema, versionField } from './lists';
 import { roles } from './permissions';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './lists';
+import { rule, ruled } from './validation-messages';
 
 export const FX_IMPORT_MAX_LINES = 10_000;
 
 const day = z.iso.date();
 /** A currency other than EUR (EUR is always 1). */
-const foreignCurrency = typedCurrencyCodeSchema.refine((code) => code !== 'EUR', {
-  message: 'EUR needs no rate',
-});
+const foreignCurrency = typedCurrencyCodeSchema.refine((code) => code !== 'EUR', rule('eurNoRate'));
 /** Euro for one unit of the currency, as a decimal string (exact, up to 10 decimals). */
 const rate = z
   .string()
   .trim()
-  .regex(/^\d{1,8}(\.\d{1,10})?$/, 'a positive decimal with a dot')
-  .refine((value) => Number(value) > 0, { message: 'must be above 0' });
+  .regex(ruled(/^\d{1,8}(\.\d{1,10})?$/, 'positiveDecimal'))
+  .refine((value) => Number(value) > 0, rule('aboveZero'));
 
 export const fxRateSchema = z
   .object({ day: z.string(), currency: z.string(), rateToEur: z.string() })

@@ -8,6 +8,7 @@ import { codeIdSchema } from './catalogue-ids';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
 import { currencyCodeSchema } from './currencies';
 import { roundStatuses } from './platform';
+import { rule } from './validation-messages';
 
 /** The most days one report may span (a bit over three years). */
 export const MAX_REPORT_DAYS = 1_100;
@@ -42,9 +43,9 @@ export const reportFilterSchema = z
   })
   .superRefine((filter, context) => {
     const days = (Date.parse(filter.to) - Date.parse(filter.from)) / 86_400_000;
-    if (days < 0) context.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
+    if (days < 0) context.addIssue({ code: 'custom', path: ['to'], ...rule('notBeforeFrom') });
     if (days >= MAX_REPORT_DAYS) {
-      context.addIssue({ code: 'custom', path: ['to'], message: `At most ${MAX_REPORT_DAYS} days` });
+      context.addIssue({ code: 'custom', path: ['to'], ...rule('maxDays', MAX_REPORT_DAYS) });
     }
   });
 export type ReportFilter = z.infer<typeof reportFilterSchema>;
@@ -175,7 +176,7 @@ export const gameRoundSearchSchema = z
   })
   .superRefine((query, context) => {
     if (query.from && query.to && Date.parse(query.to) < Date.parse(query.from)) {
-      context.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
+      context.addIssue({ code: 'custom', path: ['to'], ...rule('notBeforeFrom') });
     }
   });
 export type GameRoundSearch = z.infer<typeof gameRoundSearchSchema>;
@@ -251,7 +252,7 @@ export const significantEventListQuerySchema = z
   })
   .superRefine((query, context) => {
     if (query.from && query.to && Date.parse(query.to) < Date.parse(query.from)) {
-      context.addIssue({ code: 'custom', path: ['to'], message: 'Must not be before from' });
+      context.addIssue({ code: 'custom', path: ['to'], ...rule('notBeforeFrom') });
     }
   });
 export type SignificantEventListQuery = z.infer<typeof significantEventListQuerySchema>;

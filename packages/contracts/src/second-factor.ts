@@ -3,6 +3,7 @@
  * and what a session tells the web app about it.
  */
 import { z } from 'zod';
+import { ruled } from './validation-messages';
 
 /** The issuer an authenticator app shows next to the account. */
 export const TOTP_ISSUER = 'Back Office';
@@ -13,7 +14,7 @@ export const RECOVERY_CODE_COUNT = 10;
 export const totpCodeSchema = z
   .string()
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'six digits'));
+  .pipe(z.string().regex(ruled(/^\d{6}$/, 'sixDigits')));
 
 /** A code of the app, or one of the recovery codes. */
 export const secondFactorCodeSchema = z.string().trim().min(1).max(64);

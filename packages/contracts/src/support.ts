@@ -9,6 +9,7 @@ import { codeIdSchema } from './catalogue-ids';
 import { hasPermission, type Role } from './permissions';
 import { roundStatuses } from './platform';
 import { gameRoundDetailSchema, gameRoundSummarySchema } from './reports';
+import { rule } from './validation-messages';
 
 /** At most this many players answer a search; a narrower one finds the rest. */
 export const PLAYER_SEARCH_LIMIT = 20;
@@ -30,7 +31,7 @@ export const playerSearchQuerySchema = z
   })
   .refine((query) => query.playerId !== undefined || query.q !== undefined, {
     path: ['q'],
-    message: 'Give a player id, or a nickname, e-mail or name to search for',
+    ...rule('playerOrSearch'),
   });
 export type PlayerSearchQuery = z.infer<typeof playerSearchQuerySchema>;
 

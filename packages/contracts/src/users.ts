@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, pageSchema, recordMetaSchema } from './lists';
 import { roles, permissions } from './permissions';
 import { sessionSecondFactorSchema } from './second-factor';
+import { ruled } from './validation-messages';
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -16,7 +17,7 @@ const username = z
   .trim()
   .min(2)
   .max(64)
-  .regex(/^[\w.@-]+$/, 'letters, digits and . _ - @ only');
+  .regex(ruled(/^[\w.@-]+$/, 'usernameChars'));
 const personName = z.string().trim().max(100);
 const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** Casino and integration ids are chosen by staff: short, URL-safe strings. */
@@ -25,7 +26,7 @@ export const scopeIdSchema = z
   .trim()
   .min(1)
   .max(64)
-  .regex(/^[\w.-]+$/);
+  .regex(ruled(/^[\w.-]+$/, 'nameChars'));
 
 /** The casinos and integrations a user may see; ignored for admins, who are never limited. */
 export const userScopeSchema = z.object({

@@ -5,18 +5,17 @@
 import {
   errorMessage,
   isErrorCode,
+  validationMessage,
   type ErrorBody,
   type ErrorCode,
   type Language,
+  type ValidationIssue,
 } from '@backoffice/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isConnectionLost } from '../db/errors';
 import { AppError } from '../lib/app-error';
-
-const zodLocales = { de: z.locales.de(), en: z.locales.en() } as const;
 
 /** Fastify's own client errors, by status, as catalogue codes. */
 const codeByStatus: Record<number, ErrorCode> = {
@@ -67,10 +66,8 @@ function validationAnswer(request: FastifyRequest, error: FastifyError & { valid
         input: sentValue(request, context, path),
         ...problem.params,
         code: problem.keyword,
-        path,
-      } as unknown as z.core.$ZodRawIssue;
-      const localized = zodLocales[language].localeError(issue);
-      message = typeof localized === 'string' ? localized : (localized?.message ?? problem.keyword);
+      } as ValidationIssue;
+      message = validationMessage(issue, language);
     }
     return { path: [context, ...path].join('.'), message };
   });
