@@ -73,4 +73,30 @@ describe.skipIf(!!skipReason)('first visit', () => {
       if (item.gzip >= 1024) expect(item.encoding, item.path).toBe('br');
     }
   });
+
+  it.each(['de', 'en'] as const)(
+    'says nothing in the console while a signed-in admin goes through the screens (%s)',
+    async (language) => {
+      const page = await browser.open({ language });
+      const noise: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') noise.push(message.text());
+      });
+      page.on('pageerror', (error) => noise.push(error.message));
+      for (const path of [
+        '/',
+        '/masterdata/jurisdictions',
+        '/masterdata/jurisdictions/create',
+        '/casinos/manage',
+        '/games/manage',
+        '/reporting/ggr-report',
+        '/reporting/game-rounds',
+      ]) {
+        await page.goto(path);
+        await page.getByTestId('user-area').waitFor();
+        await page.waitForLoadState('networkidle');
+      }
+      expect(noise).toEqual([]);
+    },
+  );
 });

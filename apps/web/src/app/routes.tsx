@@ -78,6 +78,10 @@ const VIEW_CONFIG: Access = 'viewGameConfigurations';
 const ADJUST_LAUNCH: Access = 'adjustGameLaunchParameters';
 const ADJUST_BRIDGES: Access = 'adjustBridgeSettings';
 
+function StartingUp(): null {
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -87,6 +91,10 @@ export const routes: RouteObject[] = [
       </SecondFactorGate>
     ),
     errorElement: <ErrorPage />,
+    // The first screen's code is still on its way (one small chunk, prefetched on the menu's hover later):
+    // nothing is drawn for that moment rather than a spinner's flash. Named, so React Router knows it is
+    // meant (it warns on the console otherwise).
+    HydrateFallback: StartingUp,
     children: [
       {
         // Errors of a screen render inside the shell, so the menu stays usable.

@@ -418,6 +418,6 @@ describe('games for a role that may only look', { timeout: 20_000 }, () => {
 describe('game integrations', () => {
   it('is still the planned screen', async () => {
     await openScreen(catalogue(), '/games/integrations');
-    expect(await screen.findByRole('heading', { name: 'Integrationen der Spiele' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Integrationen je Spiel' })).toBeTruthy();
   });
 });
