@@ -39,7 +39,7 @@ const wrongValues: unknown[] = [
 ];
 
 /** The contracts' schemas, by export name. */
-const schemas = Object.entries(contracts).filter(
+const schemas = (Object.entries(contracts) as [string, unknown][]).filter(
   (entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType,
 );
 

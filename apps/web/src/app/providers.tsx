@@ -4,7 +4,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
 
-const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
+/**
+ * Indigo a shade darker than Mantine's default, so white on filled buttons reaches a contrast of 4.9:1
+ * (shade 6: 4.3:1, below WCAG AA's 4.5:1).
+ */
+// The other contrast fixes are plain CSS (contrast.css): they cost the first page no script.
+const theme = createTheme({
+  primaryColor: 'indigo',
+  primaryShade: { light: 7, dark: 8 },
+  defaultRadius: 'sm',
+});
 
 export function createQueryClient() {
   return new QueryClient({

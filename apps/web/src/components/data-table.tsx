@@ -127,6 +127,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
           />
           <Pagination
             size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`common.pagination.${control}`) })}
             total={pages}
             value={Math.min(query.page, pages)}
             onChange={(page) => onQueryChange({ page })}

@@ -18,13 +18,13 @@ export function isUnsettled(status: RoundStatus): boolean {
   return status === 'open' || status === 'autoCloseFailed';
 }
 
-/** The status in the user's language; an unsettled round stands out (filled orange). */
+/** The status in the user's language; an unsettled round stands out (filled orange, black text: 7.6:1). */
 export function GameRoundStatusBadge({ status }: { status: RoundStatus }) {
   const { t } = useTranslation();
   const unsettled = isUnsettled(status);
   const color = unsettled ? 'orange' : status === 'completed' ? 'green' : 'gray';
   return (
-    <Badge color={color} variant={unsettled ? 'filled' : 'light'}>
+    <Badge color={color} variant={unsettled ? 'filled' : 'light'} c={unsettled ? 'black' : undefined}>
       {t(`gameRounds.status.${status}`)}
     </Badge>
   );

@@ -265,6 +265,6 @@ label { display: block; font-size: 14px; font-weight: 500; margin: 16px 0 6px; }
 input { box-sizing: border-box; width: 100%; padding: 9px 12px; font-size: 15px; border: 1px solid #ced4da; border-radius: 4px; }
 input:focus { outline: 2px solid #4c6ef5; outline-offset: 0; border-color: #4c6ef5; }
 button { margin-top: 24px; width: 100%; padding: 10px; font-size: 15px; font-weight: 600; color: #fff;
-  background: #4c6ef5; border: 0; border-radius: 4px; cursor: pointer; } button:hover { background: #4263eb; }
+  background: #4263eb; border: 0; border-radius: 4px; cursor: pointer; } button:hover { background: #3b5bdb; }
 .error { background: #fff5f5; color: #c92a2a; border: 1px solid #ffc9c9; border-radius: 4px; padding: 10px 12px; font-size: 14px; }
 `;

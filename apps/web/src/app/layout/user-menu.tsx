@@ -44,9 +44,10 @@ export const UserButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef
       .slice(0, 2)
       .toUpperCase();
     return (
-      <UnstyledButton ref={ref} aria-label={t('app.userMenu')} data-testid="user-area" {...props}>
+      // Named by what it shows (the user's name and role): a label of its own would differ from it.
+      <UnstyledButton ref={ref} data-testid="user-area" {...props}>
         <Group gap="xs" wrap="nowrap">
-          <Avatar size="sm" radius="xl" color="indigo">
+          <Avatar size="sm" radius="xl" color="indigo" aria-hidden>
             {initials}
           </Avatar>
           <div>

@@ -178,6 +178,9 @@ export function DateInput({
       shadow="md"
       trapFocus={false}
       returnFocus={false}
+      // The field is a text box one types a date into; the calendar below is a help for the mouse, not a
+      // popup the field controls (as a textbox it may not say aria-expanded: WCAG, axe).
+      withRoles={false}
       {...popoverProps}
       opened={opened && !readOnly && !disabled}
       onClose={() => setOpened(false)}
@@ -221,6 +224,9 @@ export function DateInput({
       </Popover.Target>
       <Popover.Dropdown
         ref={dropdownRef}
+        // Without the popover's own roles (see withRoles): the calendar is still a dialog, named.
+        role="dialog"
+        aria-label={t('inputs.date.calendar')}
         onBlur={leave}
         onKeyDownCapture={closeOnEscape}
         // Clicks in the picker keep the focus in the text field.

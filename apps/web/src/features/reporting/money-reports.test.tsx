@@ -491,7 +491,7 @@ describe('casino performance', { timeout: 20_000 }, () => {
     const { user } = await openScreen(seeded(), '/reporting/casino-performance-report', 'de');
 
     await user.click(
-      await screen.findByRole('button', { name: 'Zahlen von Casino Deutschland nach Währung' }),
+      await screen.findByRole('button', { name: /– Zahlen von Casino Deutschland nach Währung$/ }),
     );
     expect(bodyRows(screen.getByRole('table', { name: 'Casino Deutschland nach Währung' }))).toEqual([
       ['EUR', '2.000', '10.000,00 EUR', '9.000,00 EUR', '1.000,00 EUR', '10,00 %'],

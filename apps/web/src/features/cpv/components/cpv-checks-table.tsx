@@ -13,7 +13,7 @@ export function CpvCounts({ check }: { check: CpvCheck }) {
   const { pass, mismatch, unknownComponent, unreachable } = check.counts;
   const counts = [
     { key: 'pass', count: pass, color: 'green' },
-    { key: 'mismatch', count: mismatch, color: 'red' },
+    { key: 'mismatch', count: mismatch, color: 'red.9' },
     { key: 'unknown-component', count: unknownComponent, color: 'yellow' },
     { key: 'unreachable', count: unreachable, color: 'gray' },
   ].filter((entry) => entry.count > 0);

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 const resultColor: Record<CpvResult, string> = {
   pass: 'green',
-  mismatch: 'red',
+  // Filled: white on the darkest red (5.3:1, WCAG AA).
+  mismatch: 'red.9',
   'unknown-component': 'yellow',
   unreachable: 'gray',
 };

@@ -26,8 +26,10 @@ function Places({
           title={place.active ? t('games.assignments.active') : t('games.assignments.inactive')}
           style={{ textTransform: 'none' }}
         >
-          <RecordLink to={to(place.id)}>{place.name}</RecordLink> ·{' '}
-          {place.active ? t('games.assignments.active') : t('games.assignments.inactive')}
+          <RecordLink to={to(place.id)} inherit>
+            {place.name}
+          </RecordLink>{' '}
+          · {place.active ? t('games.assignments.active') : t('games.assignments.inactive')}
         </Badge>
       ))}
     </Group>

@@ -13,7 +13,11 @@ const outcomeColor: Record<JobRunOutcome, string> = {
 export function RunOutcomeBadge({ outcome }: { outcome: JobRunOutcome }) {
   const { t } = useTranslation();
   return (
-    <Badge color={outcomeColor[outcome]} variant={outcome === 'failed' ? 'filled' : 'light'}>
+    // A failed run in white on the darkest red (5.3:1).
+    <Badge
+      color={outcome === 'failed' ? 'red.9' : outcomeColor[outcome]}
+      variant={outcome === 'failed' ? 'filled' : 'light'}
+    >
       {t(`jobs.outcomes.${outcome}`)}
     </Badge>
   );

@@ -28,6 +28,8 @@ export function GgrChart({ points }: { points: GgrChartPoint[] }) {
       valueFormatter={(value) => formatEur(value, language)}
       yAxisProps={{ width: 96 }}
       tickLine="y"
+      // A figure named by its caption; the same figures are in the table below it.
+      role="figure"
       aria-label={t('reports.ggr.chartLabel')}
     />
   );

@@ -92,10 +92,12 @@ export function ReportTable<Row>({
       size="compact-xs"
       variant="subtle"
       aria-expanded={open.has(key)}
-      aria-label={t('reports.byCurrency.toggle', { name })}
+      // The label starts with what the button shows, then says whose figures it opens.
+      aria-label={`${t('reports.byCurrency.count', { count: figures.length })} – ${t('reports.byCurrency.toggle', { name })}`}
       onClick={() => toggle(key)}
     >
-      {open.has(key) ? '▾' : '▸'} {t('reports.byCurrency.count', { count: figures.length })}
+      <span aria-hidden>{open.has(key) ? '▾' : '▸'}</span>&nbsp;
+      {t('reports.byCurrency.count', { count: figures.length })}
     </Button>
   );
 
