@@ -29,38 +29,6 @@ export interface ValidationIssue {
   keys?: readonly string[];
 }
 
-interface Sentences {
-  required: string;
-  chooseOne: string;
-  number: string;
-  wholeNumber: string;
-  text: string;
-  yesOrNo: string;
-  date: string;
-  wrongShape: string;
-  minLength: (n: string) => string;
-  exactLength: (n: string) => string;
-  maxLength: (n: string) => string;
-  atLeast: (n: string) => string;
-  moreThan: (n: string) => string;
-  atMost: (n: string) => string;
-  lessThan: (n: string) => string;
-  minItems: (n: string) => string;
-  maxItems: (n: string) => string;
-  email: string;
-  url: string;
-  fromList: string;
-  dateTime: string;
-  isoDate: string;
-  currency: string;
-  format: string;
-  decimals: (places: string) => string;
-  multipleOf: (n: string) => string;
-  oneOf: (values: string) => string;
-  unknownFields: (keys: string) => string;
-  check: string;
-}
-
 /** The contracts' own rules, each a sentence (some with a number `n`). */
 const ruleSentences = {
   en: {
@@ -151,38 +119,42 @@ function isRule(name: unknown): name is Rule {
   return typeof name === 'string' && Object.hasOwn(ruleSentences.en, name);
 }
 
+/** What a user reads, in English; the German sentences have the same names and forms. */
+const english = {
+  required: 'Fill in this field.',
+  chooseOne: 'Choose at least one.',
+  number: 'Enter a number.',
+  wholeNumber: 'Enter a whole number.',
+  text: 'Enter text.',
+  yesOrNo: 'Choose yes or no.',
+  date: 'Enter a date.',
+  wrongShape: 'This value cannot be used here.',
+  minLength: (n: string) => `Enter at least ${n} characters.`,
+  exactLength: (n: string) => `Enter exactly ${n} characters.`,
+  maxLength: (n: string) => `Enter at most ${n} characters.`,
+  atLeast: (n: string) => `Enter ${n} or more.`,
+  moreThan: (n: string) => `Enter more than ${n}.`,
+  atMost: (n: string) => `Enter ${n} or less.`,
+  lessThan: (n: string) => `Enter less than ${n}.`,
+  minItems: (n: string) => `Choose at least ${n}.`,
+  maxItems: (n: string) => `Choose at most ${n}.`,
+  email: 'Enter an email address such as name@example.com.',
+  url: 'Enter a URL such as https://example.com.',
+  fromList: 'Choose an entry from the list.',
+  dateTime: 'Enter a date and time.',
+  isoDate: 'Enter a date such as 2026-01-31.',
+  currency: 'Enter a currency code such as EUR.',
+  format: 'Check the format of this value.',
+  decimals: (places: string) => `Enter at most ${places} decimal places.`,
+  multipleOf: (n: string) => `Enter a multiple of ${n}.`,
+  oneOf: (values: string) => `Choose one of: ${values}.`,
+  unknownFields: (keys: string) => `Leave out the fields that do not belong here: ${keys}.`,
+  check: 'Check this value.',
+};
+type Sentences = typeof english;
+
 const sentences: Record<Language, Sentences> = {
-  en: {
-    required: 'Fill in this field.',
-    chooseOne: 'Choose at least one.',
-    number: 'Enter a number.',
-    wholeNumber: 'Enter a whole number.',
-    text: 'Enter text.',
-    yesOrNo: 'Choose yes or no.',
-    date: 'Enter a date.',
-    wrongShape: 'This value cannot be used here.',
-    minLength: (n) => `Enter at least ${n} characters.`,
-    exactLength: (n) => `Enter exactly ${n} characters.`,
-    maxLength: (n) => `Enter at most ${n} characters.`,
-    atLeast: (n) => `Enter ${n} or more.`,
-    moreThan: (n) => `Enter more than ${n}.`,
-    atMost: (n) => `Enter ${n} or less.`,
-    lessThan: (n) => `Enter less than ${n}.`,
-    minItems: (n) => `Choose at least ${n}.`,
-    maxItems: (n) => `Choose at most ${n}.`,
-    email: 'Enter an email address such as name@example.com.',
-    url: 'Enter a URL such as https://example.com.',
-    fromList: 'Choose an entry from the list.',
-    dateTime: 'Enter a date and time.',
-    isoDate: 'Enter a date such as 2026-01-31.',
-    currency: 'Enter a currency code such as EUR.',
-    format: 'Check the format of this value.',
-    decimals: (places) => `Enter at most ${places} decimal places.`,
-    multipleOf: (n) => `Enter a multiple of ${n}.`,
-    oneOf: (values) => `Choose one of: ${values}.`,
-    unknownFields: (keys) => `Leave out the fields that do not belong here: ${keys}.`,
-    check: 'Check this value.',
-  },
+  en: english,
   de: {
     required: 'Bitte füllen Sie dieses Feld aus.',
     chooseOne: 'Wählen Sie mindestens einen Eintrag.',
@@ -216,6 +188,38 @@ const sentences: Record<Language, Sentences> = {
   },
 };
 
+/** The plain sentences that need no number, by name. */
+type Plain = { [K in keyof Sentences]: Sentences[K] extends string ? K : never }[keyof Sentences];
+
+/** What to enter instead of a value of the wrong type, by the type expected. */
+const sentenceByType: Partial<Record<string, Plain>> = {
+  number: 'number',
+  bigint: 'number',
+  int: 'wholeNumber',
+  string: 'text',
+  boolean: 'yesOrNo',
+  date: 'date',
+};
+
+/** What to enter instead of text in the wrong format, by the format expected. */
+const sentenceByFormat: Partial<Record<string, Plain>> = {
+  email: 'email',
+  url: 'url',
+  uuid: 'fromList',
+  uuidv4: 'fromList',
+  uuidv6: 'fromList',
+  uuidv7: 'fromList',
+  guid: 'fromList',
+  datetime: 'dateTime',
+  date: 'isoDate',
+  currency_code: 'currency',
+};
+
+/** A table's own entry for `key` (never one inherited from Object). */
+function lookUp(table: Partial<Record<string, Plain>>, key: string | undefined): Plain | undefined {
+  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 const SIZED_AS_TEXT = new Set(['string', 'file']);
 const SIZED_AS_ITEMS = new Set(['array', 'set', 'map']);
 
@@ -243,21 +247,7 @@ export function validationMessage(issue: ValidationIssue, language: Language): s
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.input === undefined || issue.input === null || issue.input === '') return say.required;
-      switch (issue.expected) {
-        case 'number':
-        case 'bigint':
-          return say.number;
-        case 'int':
-          return say.wholeNumber;
-        case 'string':
-          return say.text;
-        case 'boolean':
-          return say.yesOrNo;
-        case 'date':
-          return say.date;
-        default:
-          return say.wrongShape;
-      }
+      return say[lookUp(sentenceByType, issue.expected) ?? 'wrongShape'];
     }
     case 'too_small': {
       const n = number(issue.minimum);
@@ -277,26 +267,7 @@ export function validationMessage(issue: ValidationIssue, language: Language): s
       return issue.inclusive === false ? say.lessThan(n) : say.atMost(n);
     }
     case 'invalid_format':
-      switch (issue.format) {
-        case 'email':
-          return say.email;
-        case 'url':
-          return say.url;
-        case 'uuid':
-        case 'uuidv4':
-        case 'uuidv6':
-        case 'uuidv7':
-        case 'guid':
-          return say.fromList;
-        case 'datetime':
-          return say.dateTime;
-        case 'date':
-          return say.isoDate;
-        case 'currency_code':
-          return say.currency;
-        default:
-          return say.format;
-      }
+      return say[lookUp(sentenceByFormat, issue.format) ?? 'format'];
     case 'not_multiple_of': {
       const places = decimalPlaces(issue.divisor ?? 0);
       return places === undefined ? say.multipleOf(number(issue.divisor)) : say.decimals(number(places));
