@@ -4,6 +4,7 @@ import { PAGE_SIZES, type ListQuery } from '@backoffice/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListState } from './list-state';
+import { TableScroll } from './table-scroll';
 
 export interface Column<Row, Field extends string> {
   key: string;
@@ -62,7 +63,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
 
   return (
     <>
-      <Table.ScrollContainer minWidth={500}>
+      <TableScroll minWidth={500}>
         <Table highlightOnHover={!!onRowClick} striped verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>
@@ -109,7 +110,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </TableScroll>
       <ListState loading={!!loading && !rows} rows={rows} emptyText={t('common.noEntries')} />
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid="list-total">

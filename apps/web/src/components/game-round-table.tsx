@@ -12,6 +12,7 @@ import type { GameRoundSearchResult } from '../lib/game-round-search';
 import { useLanguage } from '../lib/use-language';
 import { OpenableRow } from './data-table';
 import { PagedResults } from './paged-results';
+import { TableScroll } from './table-scroll';
 
 /** Rounds that wait for someone: support closes them. */
 export function isUnsettled(status: RoundStatus): boolean {
@@ -101,7 +102,7 @@ export function GameRoundTable(props: GameRoundTableProps) {
   const { rounds, label, columns = allRoundColumns, roundLink, onOpen, isOpen } = props;
   const { t } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={columns.length > 7 ? 900 : 700}>
+    <TableScroll minWidth={columns.length > 7 ? 900 : 700}>
       <Table highlightOnHover={!!onOpen} striped verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -128,7 +129,7 @@ export function GameRoundTable(props: GameRoundTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

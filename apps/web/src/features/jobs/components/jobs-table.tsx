@@ -24,6 +24,7 @@ import {
   useNow,
 } from './job-texts';
 import { RunOutcomeBadge } from './run-outcome-badge';
+import { TableScroll } from '../../../components/table-scroll';
 
 const columns = [
   'job',
@@ -178,7 +179,7 @@ export function JobsTable({ jobs, onHistory }: { jobs: Job[]; onHistory: (name: 
   const { t } = useTranslation();
   const now = useNow();
   return (
-    <Table.ScrollContainer minWidth={1200}>
+    <TableScroll minWidth={1200}>
       <Table verticalSpacing="sm" aria-label={t('jobs.tableLabel')}>
         <Table.Thead>
           <Table.Tr>
@@ -195,6 +196,6 @@ export function JobsTable({ jobs, onHistory }: { jobs: Job[]; onHistory: (name: 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

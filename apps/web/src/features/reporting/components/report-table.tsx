@@ -9,6 +9,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '../api/report-params';
 import { CurrencyFiguresTable } from './currency-figures-table';
+import { TableScroll } from '../../../components/table-scroll';
 
 export interface ReportColumn<Row> {
   key: string;
@@ -111,7 +112,7 @@ export function ReportTable<Row>({
     );
 
   return (
-    <Table.ScrollContainer minWidth={700}>
+    <TableScroll minWidth={700}>
       <Table striped verticalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
@@ -190,6 +191,6 @@ export function ReportTable<Row>({
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

@@ -38,6 +38,7 @@ import { ReportFilterBar } from '../components/report-filter-bar';
 import { ReportResult } from '../components/report-result';
 import { ReportTable, sortedRows, type ReportColumn } from '../components/report-table';
 import { count, eur, eurForCsv, percent } from '../utils/figures';
+import { TableScroll } from '../../../components/table-scroll';
 
 const GgrChart = lazy(() =>
   import('../components/ggr-chart').then((module) => ({ default: module.GgrChart })),
@@ -175,7 +176,7 @@ function OverTime({ report }: { report: GgrReport }) {
           />
         </Suspense>
       ) : (
-        <Table.ScrollContainer minWidth={500}>
+        <TableScroll minWidth={500}>
           <Table striped aria-label={t('reports.ggr.seriesLabel')}>
             <Table.Thead>
               <Table.Tr>
@@ -198,7 +199,7 @@ function OverTime({ report }: { report: GgrReport }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroll>
       )}
     </Box>
   );
