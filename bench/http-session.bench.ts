@@ -1,12 +1,13 @@
 /**
  * What being signed in costs per request (issue 16, items 2 and 4): the real server over HTTP on
  * PostgreSQL with a real session cookie, 8 connections, against /healthz (no session, no database) in the
- * same run — the session alone, a light route, and list pages (the casinos list with 6 casinos bound to
- * two integrations, as in the demo, next to the jurisdictions list).
+ * same run — the session alone, a light route, and list pages of six rows each (the casinos list with 6
+ * casinos bound to two integrations, as in the demo, next to the jurisdictions list with 6 jurisdictions).
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
+import { jurisdictions } from '../apps/server/src/db/schema/index';
 import { signInTo } from '../apps/server/src/test/app';
 import { createTestDatabase } from '../apps/server/src/test/databases';
 import { seedPlatformFixture } from '../apps/server/src/test/platform';
@@ -33,13 +34,17 @@ export async function run(): Promise<void> {
       },
       games: {},
     });
+    // The casinos share one jurisdiction; five more make both lists six rows long.
+    for (const n of [2, 3, 4, 5, 6]) {
+      await database.db.insert(jurisdictions).values({ name: `Jurisdiction ${n}` });
+    }
     const { headers } = await signInTo(database, 'admin');
     const cookie = { cookie: headers.cookie! };
     const kinds: { name: string; path: string; signedIn: boolean }[] = [
       { name: 'GET /healthz (no session)', path: '/healthz', signedIn: false },
       { name: 'GET /auth/session', path: '/auth/session', signedIn: true },
       { name: 'GET /api/account', path: '/api/account', signedIn: true },
-      { name: 'GET /api/jurisdictions', path: '/api/jurisdictions', signedIn: true },
+      { name: 'GET /api/jurisdictions (6)', path: '/api/jurisdictions', signedIn: true },
       { name: 'GET /api/casinos (6)', path: '/api/casinos', signedIn: true },
     ];
     const results: LoadResult[] = [];

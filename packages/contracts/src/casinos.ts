@@ -165,7 +165,28 @@ export const casinoListQuerySchema = listQuerySchema(casinoSortFields, 'id').ext
   jurisdictionId: z.uuid().optional(),
 });
 export type CasinoListQuery = z.infer<typeof casinoListQuerySchema>;
-export const casinoPageSchema = pageSchema(casinoSchema);
+/**
+ * A casino as a list shows it: what identifies and places it, without its configuration (operator
+ * settings, provider settings, option values, bindings), which only its own screen needs.
+ */
+export const casinoListItemSchema = casinoSchema
+  .pick({
+    id: true,
+    name: true,
+    bridgeId: true,
+    bridgeName: true,
+    api: true,
+    jurisdictionId: true,
+    jurisdictionName: true,
+    active: true,
+    gameCount: true,
+    version: true,
+    createdAt: true,
+    updatedAt: true,
+  })
+  .meta({ id: 'CasinoListItem' });
+export type CasinoListItem = z.infer<typeof casinoListItemSchema>;
+export const casinoPageSchema = pageSchema(casinoListItemSchema);
 
 /** Activating or deactivating, at the version read (spec §4: behind the typed confirmation). */
 export const activationSchema = z.object({ active: z.boolean(), version: z.number().int().min(1) });

@@ -13,6 +13,8 @@ export function createCrudApi<
   Query extends object,
   Create,
   Update extends { version: number },
+  /** A list's row, where a list shows less than the record's own screen. */
+  ListItem extends object = Item,
 >(resource: string) {
   const keys = {
     all: [resource] as const,
@@ -25,7 +27,7 @@ export function createCrudApi<
     queryOptions({
       queryKey: keys.list(query),
       queryFn: ({ signal }) =>
-        apiRequest<Page<Item>>(resource, { query: { ...query } as QueryParams, signal }),
+        apiRequest<Page<ListItem>>(resource, { query: { ...query } as QueryParams, signal }),
       // Keep the current page on screen while the next one loads.
       placeholderData: keepPreviousData,
     });

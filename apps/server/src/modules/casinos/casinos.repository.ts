@@ -1,4 +1,9 @@
-import type { Casino, CasinoListQuery, IntegrationOptionDataType } from '@backoffice/contracts';
+import type {
+  Casino,
+  CasinoListItem,
+  CasinoListQuery,
+  IntegrationOptionDataType,
+} from '@backoffice/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -53,6 +58,22 @@ const selection = {
   providerConfigs,
   optionValues,
   integrationIds,
+};
+
+/** What a list row reads: the casino's own identifying columns and its game count. */
+const listSelection = {
+  id: casinos.id,
+  name: casinos.name,
+  bridgeId: casinos.bridgeId,
+  bridgeName: bridges.name,
+  api: casinos.api,
+  jurisdictionId: casinos.jurisdictionId,
+  jurisdictionName: jurisdictions.name,
+  active: casinos.active,
+  gameCount,
+  version: casinos.version,
+  createdAt: casinos.createdAt,
+  updatedAt: casinos.updatedAt,
 };
 
 type Row = typeof casinos.$inferSelect;
@@ -147,18 +168,34 @@ export function createCasinosRepository() {
   });
 
   return {
-    async list(db: Db, query: CasinoListQuery, scope: Scope): Promise<{ items: Casino[]; total: number }> {
+    /** A page of casinos as a list shows them: no configuration children (see `CasinoListItem`). */
+    async list(
+      db: Db,
+      query: CasinoListQuery,
+      scope: Scope,
+    ): Promise<{ items: CasinoListItem[]; total: number }> {
       const filter = listFilter(query, scope);
       const direction = query.order === 'desc' ? desc : asc;
       const [rows, [totals]] = await Promise.all([
-        joined(db)
+        db
+          .select(listSelection)
+          .from(casinos)
+          .innerJoin(bridges, eq(bridges.id, casinos.bridgeId))
+          .innerJoin(jurisdictions, eq(jurisdictions.id, casinos.jurisdictionId))
           .where(filter)
           .orderBy(direction(sortColumns[query.sort]), asc(casinos.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
         countUpTo(db, casinos, filter),
       ]);
-      return { items: rows.map((row) => toCasino(stored(row))), total: totals?.total ?? 0 };
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          createdAt: toIso(row.createdAt),
+          updatedAt: toIso(row.updatedAt),
+        })),
+        total: totals?.total ?? 0,
+      };
     },
 
     async findById(db: Db, id: string): Promise<StoredCasino | undefined> {

@@ -11,6 +11,7 @@ import {
   type AssignedGameListQuery,
   type AssignGame,
   type Casino,
+  type CasinoListItem,
   type CasinoCreate,
   type CasinoListQuery,
   type CasinoUpdate,
@@ -189,9 +190,9 @@ export function createCasinosService(
   }
 
   return {
-    async list(query: CasinoListQuery, scope: Scope): Promise<Page<Casino>> {
-      const { items, total } = await repository.list(db, query, scope);
-      return pageOf(query, { items: items.map((item) => asSeenIn(scope, item)), total });
+    async list(query: CasinoListQuery, scope: Scope): Promise<Page<CasinoListItem>> {
+      // A list row names no integrations, so the scope has nothing to hide in it beyond the filter.
+      return pageOf(query, await repository.list(db, query, scope));
     },
 
     async get(id: string, scope: Scope): Promise<Casino> {

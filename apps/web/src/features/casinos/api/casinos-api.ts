@@ -9,6 +9,7 @@ import type {
   AssignGame,
   Casino,
   CasinoCreate,
+  CasinoListItem,
   CasinoListQuery,
   CasinoUpdate,
   Page,
@@ -19,7 +20,13 @@ import { createCrudApi } from '../../../lib/crud-api';
 
 const RESOURCE = '/casinos';
 
-export const casinosApi = createCrudApi<Casino, CasinoListQuery, CasinoCreate, CasinoUpdate>(RESOURCE);
+export const casinosApi = createCrudApi<
+  Casino,
+  CasinoListQuery,
+  CasinoCreate,
+  CasinoUpdate,
+  CasinoListItem
+>(RESOURCE);
 
 const enc = encodeURIComponent;
 const casinoUrl = (id: string) => `${RESOURCE}/${enc(id)}`;

@@ -3,6 +3,7 @@ import {
   MAX_PAGE_SIZE,
   type Casino,
   type CasinoCreate,
+  type CasinoListItem,
   type CasinoListQuery,
   type CasinoUpdate,
   type Integration,
@@ -13,7 +14,13 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { createCrudApi } from '../../../lib/crud-api';
 
-const casinosApi = createCrudApi<Casino, CasinoListQuery, CasinoCreate, CasinoUpdate>('/casinos');
+const casinosApi = createCrudApi<
+  Casino,
+  CasinoListQuery,
+  CasinoCreate,
+  CasinoUpdate,
+  CasinoListItem
+>('/casinos');
 const integrationsApi = createCrudApi<
   Integration,
   IntegrationListQuery,
