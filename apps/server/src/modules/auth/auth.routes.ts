@@ -220,14 +220,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const ended = await sessions.destroy(request.cookies[SESSION_COOKIE]);
-      await recordAudit(db, {
-        actor: { id: principal.userId, name: principal.username },
-        entityType: 'user',
-        entityId: principal.userId,
-        action: 'sign-out',
-        before: null,
-        after: null,
+      // The session ends with its audit entry, or neither happens (a cut connection fails both).
+      const ended = await db.transaction(async (tx) => {
+        const destroyed = await sessions.destroy(tx, request.cookies[SESSION_COOKIE]);
+        await recordAudit(tx, {
+          actor: { id: principal.userId, name: principal.username },
+          entityType: 'user',
+          entityId: principal.userId,
+          action: 'sign-out',
+          before: null,
+          after: null,
+        });
+        return destroyed;
       });
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return { redirectTo: await oidc().endSessionUrl(ended?.idToken) };

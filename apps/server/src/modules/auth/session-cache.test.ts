@@ -4,12 +4,12 @@
  * while an instance cannot hear the database's announcements it serves nothing from memory.
  */
 import type { InjectOptions } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import { LISTENER_NAME } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
+import { auditEntries, sessions, users } from '../../db/schema/index';
 import { rowsOf } from '../../lib/sql';
 import { signInTo, withSession } from '../../test/app';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/databases';
@@ -226,6 +226,70 @@ for (const engine of testEngines) {
         const out = await as(first, again.headers, { method: 'POST', url: '/auth/logout' });
         expect(out.statusCode).toBe(200);
         expect((await account(second, again.headers)).statusCode).toBe(401);
+      });
+
+      it('answers a change whose connections are cut while it settles, and never serves what it ended', async () => {
+        // Cuts every connection of the pools (not the listeners, not its own) a moment after a sign-out
+        // starts: sometimes during its write, sometimes during the settle that follows the commit.
+        const cutPools = () =>
+          database.db
+            .execute(
+              sql`select pg_terminate_backend(pid) from pg_stat_activity
+                where datname = current_database() and pid <> pg_backend_pid()
+                  and application_name is distinct from ${LISTENER_NAME}`,
+            )
+            .catch(() => undefined);
+        /** A pooled connection cut while idle fails the one request that takes it next (503). */
+        const accountAfterCut = async (app: App, headers: Record<string, string>) => {
+          for (let attempt = 0; ; attempt++) {
+            const { statusCode } = await account(app, headers);
+            if (statusCode !== 503 || attempt === 3) return statusCode;
+          }
+        };
+        const answered = new Map<number, number>();
+        for (let round = 0; round < 2 * ROUNDS; round++) {
+          const user = await signInTo(database, 'visitor');
+          expect((await account(second, user.headers)).statusCode).toBe(200);
+          const [out] = await Promise.all([
+            as(first, user.headers, { method: 'POST', url: '/auth/logout' }),
+            new Promise((resolve) => setTimeout(resolve, round % 5)).then(cutPools),
+          ]);
+          answered.set(out.statusCode, (answered.get(out.statusCode) ?? 0) + 1);
+          // A request may fail for the cut (503), having changed nothing; a committed change is answered
+          // (a cut during its settle does not turn it into an error), and held on both instances.
+          expect([200, 503], out.body).toContain(out.statusCode);
+          const ended = out.statusCode === 200 ? 401 : 200;
+          expect(await accountAfterCut(second, user.headers)).toBe(ended);
+          expect(await accountAfterCut(first, user.headers)).toBe(ended);
+          // The sign-out's audit entry exists exactly when the session ended.
+          const audited = await database.db
+            .select({ id: auditEntries.id })
+            .from(auditEntries)
+            .where(and(eq(auditEntries.entityId, user.userId), eq(auditEntries.action, 'sign-out')));
+          expect(audited).toHaveLength(out.statusCode === 200 ? 1 : 0);
+        }
+        expect(answered.get(200) ?? 0).toBeGreaterThan(0);
+        // Both instances serve on, from memory again.
+        await waitForListeners(2);
+        const again = await signInTo(database, 'visitor');
+        expect((await account(first, again.headers)).statusCode).toBe(200);
+        expect((await account(second, again.headers)).statusCode).toBe(200);
+      });
+
+      it('answers a change when another instance does not acknowledge it in time', async () => {
+        const user = await signInTo(database, 'visitor');
+        expect((await account(second, user.headers)).statusCode).toBe(200);
+        const [out] = await Promise.all([
+          as(first, user.headers, { method: 'POST', url: '/auth/logout' }),
+          database.db.execute(
+            sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and application_name = ${LISTENER_NAME}`,
+          ),
+        ]);
+        expect(out.statusCode, out.body).toBe(200);
+        expect((await account(second, user.headers)).statusCode).toBe(401);
+        expect((await account(first, user.headers)).statusCode).toBe(401);
+        await waitForListeners(2);
       });
     }
   });

@@ -29,6 +29,8 @@ const MAX_AGE_MS = 10_000;
 const MAX_ENTRIES = 10_000;
 /** How long `settle()` waits for every instance's acknowledgement before it goes on without. */
 const SETTLE_TIMEOUT_MS = 2_000;
+/** How often `settle()` sends its sync when the database does not take it (a cut connection). */
+const SETTLE_ATTEMPTS = 3;
 
 export interface CachedSession {
   id: string;
@@ -137,6 +139,51 @@ export function createSessionCache<Row extends CachedSession>(options: {
     },
   });
 
+  /**
+   * Announces a sync after the caller's change and waits until every listening instance acknowledged it
+   * (or the time is up); false when the database did not take it.
+   */
+  async function sync(): Promise<boolean> {
+    const nonce = `${instance}:${nextSync++}`;
+    let timer: NodeJS.Timeout | undefined;
+    let heard = 0;
+    let expected = Number.POSITIVE_INFINITY;
+    let allHeard: () => void = () => {};
+    const acknowledged = new Promise<void>((resolve) => {
+      allHeard = resolve;
+      settling.set(nonce, () => {
+        if (++heard >= expected) resolve();
+      });
+      timer = setTimeout(() => {
+        log.warn({ heard, expected }, 'session announcements late: not every instance acknowledged');
+        dropAll();
+        resolve();
+      }, SETTLE_TIMEOUT_MS);
+    });
+    try {
+      // The sync is committed after the caller's change, and every listener hears announcements in commit
+      // order: an instance that acknowledges it has dropped whatever the change concerned.
+      const [counted] = rowsOf<{ listeners: number }>(
+        await database.db.execute(
+          database.engine === 'postgres'
+            ? sql`select pg_notify(${SESSION_CHANNEL}, ${`sync:${nonce}`}),
+              (select count(*)::int from pg_stat_activity
+                where datname = current_database() and application_name = ${LISTENER_NAME}) as listeners`
+            : sql`select pg_notify(${SESSION_CHANNEL}, ${`sync:${nonce}`}), 1 as listeners`,
+        ),
+      );
+      expected = Number(counted?.listeners ?? 1);
+      if (heard >= expected) allHeard();
+      await acknowledged;
+      return true;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      settling.delete(nonce);
+    }
+  }
+
   return {
     lookup(tokenHash) {
       if (!listening) return undefined;
@@ -161,45 +208,14 @@ export function createSessionCache<Row extends CachedSession>(options: {
     async settle() {
       // A lookup in flight may have read what the change replaced: it is not kept.
       changes++;
-      if (!listening) return;
-      const nonce = `${instance}:${nextSync++}`;
-      let timer: NodeJS.Timeout | undefined;
-      let heard = 0;
-      let expected = Number.POSITIVE_INFINITY;
-      let allHeard: () => void = () => {};
-      const acknowledged = new Promise<void>((resolve) => {
-        allHeard = resolve;
-        settling.set(nonce, () => {
-          if (++heard >= expected) resolve();
-        });
-        timer = setTimeout(() => {
-          log.warn({ heard, expected }, 'session announcements late: not every instance acknowledged');
-          dropAll();
-          resolve();
-        }, SETTLE_TIMEOUT_MS);
-      });
-      try {
-        // The sync is committed after the caller's change, and every listener hears announcements in commit
-        // order: an instance that acknowledges it has dropped whatever the change concerned.
-        const [counted] = rowsOf<{ listeners: number }>(
-          await database.db.execute(
-            database.engine === 'postgres'
-              ? sql`select pg_notify(${SESSION_CHANNEL}, ${`sync:${nonce}`}),
-                (select count(*)::int from pg_stat_activity
-                  where datname = current_database() and application_name = ${LISTENER_NAME}) as listeners`
-              : sql`select pg_notify(${SESSION_CHANNEL}, ${`sync:${nonce}`}), 1 as listeners`,
-          ),
-        );
-        expected = Number(counted?.listeners ?? 1);
-        if (heard >= expected) allHeard();
-        await acknowledged;
-      } catch {
-        // The database did not take it: what is held here cannot be vouched for.
-        dropAll();
-      } finally {
-        clearTimeout(timer);
-        settling.delete(nonce);
+      // A sync the database did not take (its connection cut) is sent again on another connection: until
+      // one is heard by every instance, another instance may still hold what the change ended.
+      for (let attempt = 1; listening; attempt++) {
+        if (await sync()) return;
+        if (attempt === SETTLE_ATTEMPTS) break;
       }
+      // What is held here cannot be vouched for.
+      dropAll();
     },
     close: () => subscription.close(),
   };

@@ -272,14 +272,18 @@ export function createSessionsService(options: {
         .where('id' in session ? eq(sessions.id, session.id) : eq(sessions.tokenHash, sha256(session.token)));
     },
 
-    /** Ends one session; gives back what is needed to end it at the identity server too. */
+    /**
+     * Ends one session, in the caller's transaction (with its audit entry); gives back what is needed to
+     * end it at the identity server too.
+     */
     async destroy(
+      tx: Db,
       token: string | undefined,
     ): Promise<{ userId: string; idToken: string | undefined } | null> {
       if (!token) return null;
       const tokenHash = sha256(token);
       cache.forget(tokenHash);
-      const [row] = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning();
+      const [row] = await tx.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning();
       if (!row) return null;
       return { userId: row.userId, idToken: unseal(row.tokens).idToken };
     },
