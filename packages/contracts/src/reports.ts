@@ -13,9 +13,12 @@ import { rule } from './validation-messages';
 /** The most days one report may span (a bit over three years). */
 export const MAX_REPORT_DAYS = 1_100;
 export const TOP_GAMES_IN_GGR_REPORT = 5;
-/** Game performance flags a game whose actual RTP is off its theoretical RTP by more than this… */
-export const RTP_DEVIATION_THRESHOLD_PERCENT = 2;
-/** …once it has at least this many rounds in the report (fewer are too noisy to judge). */
+/**
+ * Game performance flags a game whose actual RTP lies outside the band its theoretical RTP allows at this
+ * confidence, given its rounds and the observed spread of their win per bet…
+ */
+export const RTP_BAND_CONFIDENCE_PERCENT = 99;
+/** …once it has at least this many rounds with a bet in the report (fewer are too noisy to judge). */
 export const RTP_DEVIATION_MIN_ROUNDS = 1_000;
 
 /** A comma-separated list of ids in a query string (`casinoIds=a,b`), as an array. */
@@ -114,7 +117,13 @@ export const gamePerformanceRowSchema = z.object({
   /** Wins / turnover in percent over all currencies in EUR; null without turnover. */
   actualRtpPercent: z.number().nullable(),
   theoreticalRtpPercent: z.number().nullable(),
-  /** Set when the actual RTP is off the theoretical one by more than the threshold, with enough rounds. */
+  /**
+   * What the actual RTP may be at RTP_BAND_CONFIDENCE_PERCENT if the game pays its theoretical RTP, in
+   * percent: the theoretical RTP ± z · s / √n (n rounds with a bet, s the standard deviation of their win
+   * per bet). Null without a theoretical RTP or with fewer than RTP_DEVIATION_MIN_ROUNDS rounds.
+   */
+  rtpBand: z.object({ lowPercent: z.number(), highPercent: z.number() }).nullable(),
+  /** Set when the actual RTP lies outside the band. */
   deviationFlagged: z.boolean(),
 });
 export const gamePerformanceSchema = z.object({

@@ -7,7 +7,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../lib/sql';
 import { recomputedDailySql } from '../modules/platform/rollups';
+import { createReportsService } from '../modules/reports/reports.service';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/databases';
+import { seedPlatformFixture } from '../test/platform';
 import {
   generatePlatformData,
   roundsByStatus,
@@ -305,5 +307,45 @@ describe('platform data generator options', () => {
     await expect(
       refused({ casinos: [{ casinoId: 'x', integrationId: 'y', currencies: ['euro'] }] }),
     ).rejects.toThrow('x: currency');
+  });
+});
+
+describe('RTP outliers in generated data', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    const games = { 'fair-1': 96, 'fair-2': 94, 'fair-3': 97, skewed: 96 };
+    await seedPlatformFixture(database.db, {
+      casinos: ['casino-eu'],
+      integrations: { 'int-a': ['casino-eu'] },
+      games,
+    });
+    await generatePlatformData(database.db, {
+      seed: 11,
+      rounds: 24_000,
+      from: '2026-02-01T00:00:00.000Z',
+      until: '2026-03-01T00:00:00.000Z',
+      casinos: [{ casinoId: 'casino-eu', integrationId: 'int-a', currencies: ['EUR'] }],
+      games: [
+        { gameId: 'fair-1', theoreticalRtp: 96 },
+        { gameId: 'fair-2', theoreticalRtp: 94 },
+        { gameId: 'fair-3', theoreticalRtp: 97 },
+        { gameId: 'skewed', theoreticalRtp: 96, payoutRtp: 76 },
+      ],
+    });
+  });
+  afterAll(() => database?.destroy());
+
+  it('are flagged by the game performance report, and only they, with the band beside each RTP', async () => {
+    const report = await createReportsService(database.db).gamePerformance(
+      { from: '2026-02-01', to: '2026-02-28' },
+      { unlimited: true },
+    );
+    const flagged = report.rows.filter((row) => row.deviationFlagged).map((row) => row.gameId);
+    expect(flagged).toEqual(['skewed']);
+    for (const row of report.rows) {
+      expect(row.figures.rounds, row.gameId).toBeGreaterThan(1_000);
+      expect(row.rtpBand, row.gameId).not.toBeNull();
+    }
   });
 });

@@ -39,6 +39,8 @@ export interface GeneratorGame {
   gameId: string;
   /** Theoretical RTP in percent: what the game pays back on average. */
   theoreticalRtp: number;
+  /** What it really pays back, in percent, if not its theoretical RTP (an outlier the reports flag). */
+  payoutRtp?: number;
 }
 
 export interface PlatformDataOptions {
@@ -523,7 +525,9 @@ async function insertRounds(
   );
   const gameStart: number[] = [];
   casinoGames.reduce((start, list) => (gameStart.push(start), start + list.length), 1);
-  const scale = games.map((game) => game.theoreticalRtp / 100 / MEAN_PAYOUT / PAYING_SHARE);
+  const scale = games.map(
+    (game) => (game.payoutRtp ?? game.theoreticalRtp) / 100 / MEAN_PAYOUT / PAYING_SHARE,
+  );
 
   const h1 = sql`hashint8extended(i, ${stream(seed, 1)}::bigint)`;
   const h2 = sql`hashint8extended(i, ${stream(seed, 2)}::bigint)`;

@@ -29,6 +29,11 @@ import { seedDemoSupportCases, type DemoSupportCasesResult } from './support-cas
 export const DEMO_PLATFORM_ROUNDS = 200_000;
 const DEMO_PLATFORM_DAYS = 90;
 const DEMO_SEED = 2026;
+/**
+ * Games whose rounds pay back other than their theoretical RTP (percent), as a wrongly configured pay table
+ * would: the game performance report flags these, and only these, in the demo.
+ */
+export const DEMO_RTP_OUTLIERS: Record<string, number> = { 'aurora-spins': 76, 'fjord-fortune': 122 };
 /** The demo integrations (demo/integrations.ts); traffic goes into the first, which is active. */
 const DEMO_INTEGRATIONS = ['demo-platform-eu', 'demo-platform-uk'];
 export const DEMO_TRAFFIC_INTEGRATION = 'demo-platform-eu';
@@ -267,7 +272,11 @@ export async function seedDemoPlatform(
       from: from.toISOString(),
       until: now.toISOString(),
       casinos: sites.map((site) => ({ ...site, games: gamesByCasino.get(site.casinoId) })),
-      games: catalogue.map((game) => ({ gameId: game.gameId, theoreticalRtp: Number(game.theoreticalRtp) })),
+      games: catalogue.map((game) => ({
+        gameId: game.gameId,
+        theoreticalRtp: Number(game.theoreticalRtp),
+        payoutRtp: DEMO_RTP_OUTLIERS[game.gameId],
+      })),
     });
     const support = await seedDemoSupportCases(
       tx,

@@ -11,6 +11,7 @@ import { AppLayout } from './layout/app-layout';
 import { SecondFactorGate } from './layout/second-factor-gate';
 import { ErrorPage } from './pages/error-page';
 import { NotFoundPage } from '../components/not-found-page';
+import { loadAreaTexts, REPORT_TEXTS } from '../i18n';
 
 const areas = {
   home: () => import('../features/home'),
@@ -27,7 +28,9 @@ const areas = {
   jobs: () => import('../features/jobs'),
   masterdata: () => import('../features/masterdata'),
   jurisdictions: () => import('../features/jurisdictions'),
-  reporting: () => import('../features/reporting'),
+  // The reports' texts come with their screens, not with the first page (i18n/index.ts).
+  reporting: () =>
+    Promise.all([import('../features/reporting'), loadAreaTexts(REPORT_TEXTS)]).then(([area]) => area),
   support: () => import('../features/support'),
   users: () => import('../features/users'),
 };

@@ -5,8 +5,14 @@ import {
   LANGUAGE_COOKIE_MAX_AGE_DAYS,
 } from '@backoffice/contracts';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import de from './de.json';
-import en from './en.json';
+import deMain from './de.json';
+import enMain from './en.json';
+import deReports from './reports.de.json';
+import enReports from './reports.en.json';
+
+// The reports' texts are a namespace of their own (loaded with their screens): one set of texts with the rest.
+const de = { ...deMain, ...deReports };
+const en = { ...enMain, ...enReports };
 import { changeLanguage, currentLanguage, i18n, initI18n, initialLanguage } from './index';
 
 function clearLanguageCookie() {

@@ -21,18 +21,37 @@ const errorTexts: Record<Language, () => Promise<{ errorMessages: Record<ErrorCo
   en: () => import('@backoffice/contracts/error-messages/en'),
 };
 
+type Texts = () => Promise<{ default: Record<string, unknown> }>;
+
 /** Each language's texts are a chunk of their own: a browser loads only the language it shows. */
-const texts: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+const texts: Record<Language, Texts> = {
   de: () => import('./de.json'),
   en: () => import('./en.json'),
+};
+
+/**
+ * The reports' texts are a namespace of their own, loaded with the reporting screens (`loadAreaTexts`),
+ * not with the first page; a key the main texts lack is looked up there (`fallbackNS`).
+ */
+export const REPORT_TEXTS = 'reports';
+const reportTexts: Record<Language, Texts> = {
+  de: () => import('./reports.de.json'),
+  en: () => import('./reports.en.json'),
 };
 
 /** i18next loads a language's texts (with the error catalogue's messages) when it first switches to it. */
 const lazyTexts: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
+  read(language, namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
+    if (namespace === REPORT_TEXTS) {
+      reportTexts[language]().then(
+        ({ default: loaded }) => callback(null, loaded),
+        (error: unknown) => callback(error as Error, null),
+      );
+      return;
+    }
     Promise.all([texts[language](), errorTexts[language]()]).then(
       ([{ default: loaded }, { errorMessages }]) => callback(null, { ...loaded, errors: errorMessages }),
       (error: unknown) => callback(error as Error, null),
@@ -61,12 +80,18 @@ export async function initI18n(language: Language = initialLanguage()) {
       lng: language,
       // Both languages have every key (i18n/index.test.ts): no second language to load as a fallback.
       fallbackLng: false,
+      fallbackNS: REPORT_TEXTS,
       supportedLngs: ['de', 'en'],
       interpolation: { escapeValue: false },
       returnNull: false,
     });
   applyLanguage(language);
   return i18n;
+}
+
+/** Loads the texts of a namespace (once; a later change of language loads them with the rest). */
+export async function loadAreaTexts(namespace: typeof REPORT_TEXTS): Promise<void> {
+  await i18n.loadNamespaces(namespace);
 }
 
 export async function changeLanguage(language: Language): Promise<void> {

@@ -12,7 +12,6 @@ import {
   playerCsvColumns,
   reportFilterSchema,
   RTP_DEVIATION_MIN_ROUNDS,
-  RTP_DEVIATION_THRESHOLD_PERCENT,
   TOP_GAMES_IN_GGR_REPORT,
   type CasinoPerformance,
   type CurrencyFigures,
@@ -271,17 +270,20 @@ export class FakeMoneyReportsApi {
     const figures = this.money(group);
     const actual = figures.turnoverEur === 0 ? null : (figures.winsEur / figures.turnoverEur) * 100;
     const theoretical = this.games.get(gameId)?.theoreticalRtp ?? null;
+    const band =
+      theoretical !== null && figures.rounds >= RTP_DEVIATION_MIN_ROUNDS
+        ? { lowPercent: theoretical - 2, highPercent: theoretical + 2 }
+        : null;
     return {
       gameId,
       gameName: this.games.get(gameId)?.name ?? null,
       figures,
       actualRtpPercent: actual,
       theoreticalRtpPercent: theoretical,
+      // The fake's days carry no spread of wins: its band is a fixed ± 2 points around the theoretical RTP.
+      rtpBand: band,
       deviationFlagged:
-        actual !== null &&
-        theoretical !== null &&
-        figures.rounds >= RTP_DEVIATION_MIN_ROUNDS &&
-        Math.abs(actual - theoretical) > RTP_DEVIATION_THRESHOLD_PERCENT,
+        actual !== null && band !== null && (actual < band.lowPercent || actual > band.highPercent),
     };
   }
 

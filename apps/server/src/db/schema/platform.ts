@@ -307,6 +307,20 @@ const rollupFigures = {
   betEur: numeric('bet_eur').notNull().default('0'),
   winEur: numeric('win_eur').notNull().default('0'),
   unratedRounds: count('unrated_rounds'),
+  /**
+   * For the RTP deviation band (reports.service.ts): of the rounds in turnover, those with a bet, and the
+   * sum and the sum of squares of their win per bet (credit ÷ debit, in millionths, rounded half up per
+   * round). Currency-free, so no rate reprices them.
+   */
+  betRounds: count('bet_rounds'),
+  winPerBetSum: numeric('win_per_bet_sum').notNull().default('0'),
+  winPerBetSquares: numeric('win_per_bet_squares').notNull().default('0'),
+  /**
+   * The sum of the squared bets (minor units squared), and the same in EUR cents squared (times the
+   * day's rate squared, repriced like `betEur`): how unevenly the turnover is spread over the rounds.
+   */
+  betSquares: numeric('bet_squares').notNull().default('0'),
+  betSquaresEur: numeric('bet_squares_eur').notNull().default('0'),
 };
 
 /**

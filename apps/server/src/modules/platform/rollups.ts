@@ -21,6 +21,12 @@ export interface RoundContribution {
   refundedRounds: number;
   bet: number;
   win: number;
+  /** Rounds in turnover with a bet, and their win per bet in millionths: summed, and squares summed. */
+  betRounds: number;
+  winPerBetSum: bigint;
+  winPerBetSquares: bigint;
+  /** The bets squared, summed (minor units squared). */
+  betSquares: bigint;
 }
 
 /** What the rollups need of a round in one state. */
@@ -45,7 +51,27 @@ export function utcDayOf(instant: string): string {
   return ISO_UTC.test(instant) ? instant.slice(0, 10) : new Date(instant).toISOString().slice(0, 10);
 }
 
-const figureNames = ['rounds', 'openRounds', 'refundedRounds', 'bet', 'win'] as const;
+const figureNames = [
+  'rounds',
+  'openRounds',
+  'refundedRounds',
+  'bet',
+  'win',
+  'betRounds',
+  'winPerBetSum',
+  'winPerBetSquares',
+  'betSquares',
+] as const;
+
+const MILLION = 1_000_000n;
+
+/**
+ * A round's win per bet in millionths, rounded half up — exactly as the SQL of `recomputedDailySql`
+ * (integers only, so both agree to the last digit).
+ */
+export function winPerBetMillionths(credit: number, debit: number): bigint {
+  return (BigInt(credit) * 2n * MILLION + BigInt(debit)) / (2n * BigInt(debit));
+}
 
 /**
  * What a batch changes in the rollups, summed per rollup row: the states it adds count +1, the states it
@@ -71,6 +97,10 @@ export class RollupChanges {
         refundedRounds: 0,
         bet: 0,
         win: 0,
+        betRounds: 0,
+        winPerBetSum: 0n,
+        winPerBetSquares: 0n,
+        betSquares: 0n,
       };
       this.#rows.set(key, row);
     }
@@ -81,6 +111,13 @@ export class RollupChanges {
     else {
       row.bet += sign * round.debit;
       row.win += sign * round.credit;
+      row.betSquares += BigInt(sign) * BigInt(round.debit) * BigInt(round.debit);
+      if (round.debit > 0) {
+        const perBet = winPerBetMillionths(round.credit, round.debit);
+        row.betRounds += sign;
+        row.winPerBetSum += BigInt(sign) * perBet;
+        row.winPerBetSquares += BigInt(sign) * perBet * perBet;
+      }
     }
     return this;
   }
@@ -88,7 +125,7 @@ export class RollupChanges {
   /** The rows whose figures change (some cancel out), in key order. */
   rows(): RoundContribution[] {
     return [...this.#rows.entries()]
-      .filter(([, row]) => figureNames.some((name) => row[name] !== 0))
+      .filter(([, row]) => figureNames.some((name) => row[name] !== 0 && row[name] !== 0n))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([, row]) => row);
   }
@@ -137,12 +174,18 @@ export async function applyContributions(db: Db, contributions: RoundContributio
       refunded_rounds: c.refundedRounds,
       bet: c.bet,
       win: c.win,
+      bet_rounds: c.betRounds,
+      win_per_bet_sum: String(c.winPerBetSum),
+      win_per_bet_squares: String(c.winPerBetSquares),
+      bet_squares: String(c.betSquares),
     })),
   );
   const priced = sql`(select d.*, ${rateOf(sql`d.day`, sql`d.currency`)} as rate
     from json_to_recordset(${rows}::json) as d(casino_id text, day date, integration_id text, game_id text,
-      currency text, rounds bigint, open_rounds bigint, refunded_rounds bigint, bet bigint, win bigint)) p`;
-  const figures = sql`rounds, open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds`;
+      currency text, rounds bigint, open_rounds bigint, refunded_rounds bigint, bet bigint, win bigint,
+      bet_rounds bigint, win_per_bet_sum numeric, win_per_bet_squares numeric, bet_squares numeric)) p`;
+  const figures = sql`rounds, open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds,
+    bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_squares_eur`;
   const addFigures = sql`
     rounds = s.rounds + excluded.rounds,
     open_rounds = s.open_rounds + excluded.open_rounds,
@@ -151,7 +194,12 @@ export async function applyContributions(db: Db, contributions: RoundContributio
     win = s.win + excluded.win,
     bet_eur = s.bet_eur + excluded.bet_eur,
     win_eur = s.win_eur + excluded.win_eur,
-    unrated_rounds = s.unrated_rounds + excluded.unrated_rounds`;
+    unrated_rounds = s.unrated_rounds + excluded.unrated_rounds,
+    bet_rounds = s.bet_rounds + excluded.bet_rounds,
+    win_per_bet_sum = s.win_per_bet_sum + excluded.win_per_bet_sum,
+    win_per_bet_squares = s.win_per_bet_squares + excluded.win_per_bet_squares,
+    bet_squares = s.bet_squares + excluded.bet_squares,
+    bet_squares_eur = s.bet_squares_eur + excluded.bet_squares_eur`;
   // One statement for both rollups: the daily rows in a data-modifying CTE, the monthly ones after it.
   await db.execute(sql`
     with priced as (
@@ -159,7 +207,8 @@ export async function applyContributions(db: Db, contributions: RoundContributio
     ), daily as (
       insert into round_stats_daily as s (casino_id, day, integration_id, game_id, currency, ${figures})
       select casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet,
-        win, coalesce(bet * rate, 0), coalesce(win * rate, 0), case when rate is null then rounds else 0 end
+        win, coalesce(bet * rate, 0), coalesce(win * rate, 0), case when rate is null then rounds else 0 end,
+        bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, coalesce(bet_squares * rate * rate, 0)
       from priced
       order by casino_id, day, integration_id, game_id, currency
       on conflict (casino_id, day, integration_id, game_id, currency) do update set ${addFigures}
@@ -169,7 +218,9 @@ export async function applyContributions(db: Db, contributions: RoundContributio
     select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
       sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win),
       coalesce(sum(bet * rate), 0), coalesce(sum(win * rate), 0),
-      sum(case when rate is null then rounds else 0 end)
+      sum(case when rate is null then rounds else 0 end),
+      sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares), sum(bet_squares),
+      coalesce(sum(bet_squares * rate * rate), 0)
     from priced
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
@@ -188,22 +239,25 @@ export async function repriceRollups(db: Db, pairs: { day: string; currency: str
     from json_to_recordset(${JSON.stringify(pairs)}::json) as p(day date, currency text)) r`;
   await db.execute(sql`
     insert into round_stats_monthly as s (casino_id, month, integration_id, game_id, currency, bet_eur,
-      win_eur, unrated_rounds)
+      win_eur, unrated_rounds, bet_squares_eur)
     select d.casino_id, date_trunc('month', d.day)::date, d.integration_id, d.game_id, d.currency,
       sum(coalesce(d.bet * r.rate, 0) - d.bet_eur), sum(coalesce(d.win * r.rate, 0) - d.win_eur),
-      sum((case when r.rate is null then d.rounds else 0 end) - d.unrated_rounds)
+      sum((case when r.rate is null then d.rounds else 0 end) - d.unrated_rounds),
+      sum(coalesce(d.bet_squares * r.rate * r.rate, 0) - d.bet_squares_eur)
     from round_stats_daily d join ${priced} on d.day = r.day and d.currency = r.currency
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
     on conflict (casino_id, month, integration_id, game_id, currency) do update set
       bet_eur = s.bet_eur + excluded.bet_eur,
       win_eur = s.win_eur + excluded.win_eur,
-      unrated_rounds = s.unrated_rounds + excluded.unrated_rounds`);
+      unrated_rounds = s.unrated_rounds + excluded.unrated_rounds,
+      bet_squares_eur = s.bet_squares_eur + excluded.bet_squares_eur`);
   await db.execute(sql`
     update round_stats_daily d set
       bet_eur = coalesce(d.bet * r.rate, 0),
       win_eur = coalesce(d.win * r.rate, 0),
-      unrated_rounds = case when r.rate is null then d.rounds else 0 end
+      unrated_rounds = case when r.rate is null then d.rounds else 0 end,
+      bet_squares_eur = coalesce(d.bet_squares * r.rate * r.rate, 0)
     from ${priced}
     where d.day = r.day and d.currency = r.currency`);
 }
@@ -213,16 +267,25 @@ export async function repriceRollups(db: Db, pairs: { day: string; currency: str
  * `where`): what a rebuild writes, and what tests compare the maintained rollups with.
  */
 export function recomputedDailySql(where: SQL = sql`true`): SQL {
+  const withBet = sql`status <> 'refunded' and not bet_returned and debit > 0`;
+  // Win per bet in millionths, rounded half up (credits are never negative): see winPerBetMillionths.
+  const perBet = sql`round(credit * 1000000.0 / nullif(debit, 0))`;
   return sql`
     select raw.*, coalesce(bet * r.rate, 0) as bet_eur, coalesce(win * r.rate, 0) as win_eur,
-      case when r.rate is null then rounds else 0 end as unrated_rounds
+      case when r.rate is null then rounds else 0 end as unrated_rounds,
+      coalesce(bet_squares * r.rate * r.rate, 0) as bet_squares_eur
     from (
       select casino_id, (started_at at time zone 'UTC')::date as day, integration_id, game_id, currency,
         count(*) as rounds,
         count(*) filter (where status in ('open', 'autoCloseFailed')) as open_rounds,
         count(*) filter (where status = 'refunded' or bet_returned) as refunded_rounds,
         coalesce(sum(debit) filter (where status <> 'refunded' and not bet_returned), 0) as bet,
-        coalesce(sum(credit) filter (where status <> 'refunded' and not bet_returned), 0) as win
+        coalesce(sum(credit) filter (where status <> 'refunded' and not bet_returned), 0) as win,
+        count(*) filter (where ${withBet}) as bet_rounds,
+        coalesce(sum(${perBet}) filter (where ${withBet}), 0) as win_per_bet_sum,
+        coalesce(sum(${perBet} * ${perBet}) filter (where ${withBet}), 0) as win_per_bet_squares,
+        coalesce(sum(debit::numeric * debit) filter (where status <> 'refunded' and not bet_returned), 0)
+          as bet_squares
       from game_rounds
       where ${where}
       group by 1, 2, 3, 4, 5
@@ -256,17 +319,20 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
     await tx.execute(sql`delete from round_stats_monthly where month >= ${from}::date and month < ${until}`);
     const inserted = await tx.execute(sql`
       insert into round_stats_daily (casino_id, day, integration_id, game_id, currency, rounds, open_rounds,
-        refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds)
+        refunded_rounds, bet, win, bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_eur,
+        win_eur, unrated_rounds, bet_squares_eur)
       ${recomputedDailySql(
         sql`started_at >= ${from}::date at time zone 'UTC' and started_at < ${until} at time zone 'UTC'
           and not ${kept(sql`game_rounds.integration_id`, sql`(game_rounds.started_at at time zone 'UTC')::date`)}`,
       )}`);
     await tx.execute(sql`
       insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, rounds,
-        open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds)
+        open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds, bet_rounds,
+        win_per_bet_sum, win_per_bet_squares, bet_squares, bet_squares_eur)
       select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
         sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win), sum(bet_eur), sum(win_eur),
-        sum(unrated_rounds)
+        sum(unrated_rounds), sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares),
+        sum(bet_squares), sum(bet_squares_eur)
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
       group by 1, 2, 3, 4, 5`);

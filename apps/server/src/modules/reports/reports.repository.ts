@@ -27,6 +27,12 @@ export interface FigureRow {
   /** EUR cents, rounded once after summing the exact values. */
   betEur: number;
   winEur: number;
+  /** Rounds in turnover with a bet, and their win per bet (a ratio): summed, and squares summed. */
+  betRounds: number;
+  winPerBetSum: number;
+  winPerBetSquares: number;
+  /** The bets squared, summed, in EUR cents squared (exact before this conversion to a number). */
+  betSquaresEur: number;
 }
 
 export interface FigureQuery {
@@ -50,6 +56,10 @@ interface RawFigureRow {
   win: string | number;
   bet_eur: string | number;
   win_eur: string | number;
+  bet_rounds: string | number;
+  win_per_bet_sum: string | number;
+  win_per_bet_squares: string | number;
+  bet_squares_eur: string | number;
   [dimension: string]: unknown;
 }
 
@@ -110,15 +120,27 @@ export function figuresSql(query: FigureQuery): SQL {
   return sql`
     select ${sql.join([...names, sql`${mask} as grouping_mask`], sql`, `)},
       sum(rounds)::text as rounds, sum(bet)::text as bet, sum(win)::text as win,
-      round(sum(bet_eur))::text as bet_eur, round(sum(win_eur))::text as win_eur
+      round(sum(bet_eur))::text as bet_eur, round(sum(win_eur))::text as win_eur,
+      sum(bet_rounds)::text as bet_rounds, sum(win_per_bet_sum)::text as win_per_bet_sum,
+      sum(win_per_bet_squares)::text as win_per_bet_squares, sum(bet_squares_eur)::text as bet_squares_eur
     from (
-      select ${sql.join([...derived, sql.raw('rounds, bet, win, bet_eur, win_eur')], sql`, `)}
+      select ${sql.join(
+        [
+          ...derived,
+          sql.raw(
+            'rounds, bet, win, bet_eur, win_eur, bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares_eur',
+          ),
+        ],
+        sql`, `,
+      )}
       from (
         select ${sql.join(
           [
             ...preColumns,
             sql.raw(`sum(rounds) as rounds, sum(bet) as bet, sum(win) as win,
-              sum(bet_eur) as bet_eur, sum(win_eur) as win_eur`),
+              sum(bet_eur) as bet_eur, sum(win_eur) as win_eur, sum(bet_rounds) as bet_rounds,
+              sum(win_per_bet_sum) as win_per_bet_sum, sum(win_per_bet_squares) as win_per_bet_squares,
+              sum(bet_squares_eur) as bet_squares_eur`),
           ],
           sql`, `,
         )}
@@ -152,6 +174,11 @@ export function createReportsRepository() {
           win: Number(row.win),
           betEur: Number(row.bet_eur),
           winEur: Number(row.win_eur),
+          // Stored in millionths (rollups.ts); here as ratios.
+          betRounds: Number(row.bet_rounds),
+          winPerBetSum: Number(row.win_per_bet_sum) / 1e6,
+          winPerBetSquares: Number(row.win_per_bet_squares) / 1e12,
+          betSquaresEur: Number(row.bet_squares_eur),
         };
       });
     },

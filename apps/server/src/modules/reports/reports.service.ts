@@ -5,8 +5,8 @@
  * being guessed.
  */
 import {
+  RTP_BAND_CONFIDENCE_PERCENT,
   RTP_DEVIATION_MIN_ROUNDS,
-  RTP_DEVIATION_THRESHOLD_PERCENT,
   TOP_GAMES_IN_GGR_REPORT,
   type CasinoPerformance,
   type CurrencyFigures,
@@ -63,6 +63,8 @@ function moneyFigures(eur: FigureRow | undefined, byCurrency: FigureRow[]): Mone
 interface Group {
   keys: Partial<Record<Dimension, string>>;
   figures: MoneyFigures;
+  /** The group's win per bet figures (for the RTP band). */
+  spread: WinPerBet;
 }
 
 /** The money figures of each group of `by` (with its per-currency figures) among the rows of a query. */
@@ -80,7 +82,11 @@ function groupsOf(rows: FigureRow[], by: Dimension[]): Group[] {
   }
   return [...heads.entries()]
     .filter(([, head]) => head.rounds > 0)
-    .map(([key, head]) => ({ keys: head.keys, figures: moneyFigures(head, currencies.get(key) ?? []) }));
+    .map(([key, head]) => ({
+      keys: head.keys,
+      figures: moneyFigures(head, currencies.get(key) ?? []),
+      spread: head,
+    }));
 }
 
 /** Highest GGR first; ties in a stable order of the ids. */
@@ -108,6 +114,35 @@ function periodsOf(filter: ReportFilter, granularity: 'day' | 'month'): string[]
 
 const PER_CURRENCY: Dimension[][] = [['currency'], []];
 
+/** The two-sided standard normal quantile of RTP_BAND_CONFIDENCE_PERCENT (99 %: 2.5758). */
+const BAND_Z = { 99: 2.5758293035489 }[RTP_BAND_CONFIDENCE_PERCENT];
+
+/** What the RTP band needs of a game's rounds (see FigureRow). */
+export interface WinPerBet {
+  betRounds: number;
+  winPerBetSum: number;
+  winPerBetSquares: number;
+  betEur: number;
+  betSquaresEur: number;
+}
+
+/**
+ * The band (percent) that a game paying `theoretical` % leaves its actual RTP in at 99 %: the theoretical
+ * RTP ± z times the standard error of the actual RTP. The actual RTP is wins ÷ turnover, a mean of the
+ * rounds' win per bet weighted by their bets; with s the spread of win per bet (sample standard deviation
+ * over the rounds), its standard error is s · √(Σ bet²) ÷ Σ bet — s ÷ √n when all bets are equal, wider
+ * when a few large bets carry the turnover.
+ */
+export function rtpBandOf(
+  theoretical: number | null,
+  { betRounds: n, winPerBetSum: sum, winPerBetSquares: squares, betEur, betSquaresEur }: WinPerBet,
+): { lowPercent: number; highPercent: number } | null {
+  if (theoretical === null || n < RTP_DEVIATION_MIN_ROUNDS || betEur <= 0) return null;
+  const variance = Math.max(0, (squares - (sum * sum) / n) / (n - 1));
+  const halfWidth = ((BAND_Z * Math.sqrt(variance) * Math.sqrt(betSquaresEur)) / betEur) * 100;
+  return { lowPercent: theoretical - halfWidth, highPercent: theoretical + halfWidth };
+}
+
 export function createReportsService(db: Db) {
   const repository = createReportsRepository();
 
@@ -118,18 +153,18 @@ export function createReportsService(db: Db) {
     return totals.figures;
   }
 
-  function rtpOf(gameId: string, figures: MoneyFigures, theoretical: number | null) {
+  function rtpOf(gameId: string, figures: MoneyFigures, theoretical: number | null, spread: WinPerBet) {
     const actual = figures.turnoverEur === 0 ? null : (figures.winsEur / figures.turnoverEur) * 100;
+    const band = rtpBandOf(theoretical, spread);
     return {
       gameId,
       figures,
       actualRtpPercent: percent(actual),
       theoreticalRtpPercent: theoretical,
+      rtpBand: band && { lowPercent: percent(band.lowPercent)!, highPercent: percent(band.highPercent)! },
+      // Decided on the exact values, not the rounded ones shown.
       deviationFlagged:
-        actual !== null &&
-        theoretical !== null &&
-        figures.rounds >= RTP_DEVIATION_MIN_ROUNDS &&
-        Math.abs(actual - theoretical) > RTP_DEVIATION_THRESHOLD_PERCENT,
+        actual !== null && band !== null && (actual < band.lowPercent || actual > band.highPercent),
     };
   }
 
@@ -223,7 +258,7 @@ export function createReportsService(db: Db) {
         const gameId = group.keys.game_id!;
         const info = gameInfo.get(gameId);
         return {
-          ...rtpOf(gameId, group.figures, info?.theoreticalRtp ?? null),
+          ...rtpOf(gameId, group.figures, info?.theoreticalRtp ?? null, group.spread),
           gameName: info?.name ?? null,
         };
       });
@@ -260,7 +295,7 @@ export function createReportsService(db: Db) {
         const integrationId = group.keys.integration_id!;
         const info = gameInfo.get(gameId);
         return {
-          ...rtpOf(gameId, group.figures, info?.theoreticalRtp ?? null),
+          ...rtpOf(gameId, group.figures, info?.theoreticalRtp ?? null, group.spread),
           gameName: info?.name ?? null,
           integrationId,
           integrationName: names.get(integrationId) ?? null,

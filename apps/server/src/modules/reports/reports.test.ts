@@ -18,6 +18,7 @@ import { casinos, integrationCasinos } from '../../db/schema/index';
 import { ENGLISH, expectError } from '../../test/api';
 import { describeEachEngine, type SignedIn, type TestContext } from '../../test/app';
 import { round, seedPlatformFixture } from '../../test/platform';
+import { expectRollupsExact } from '../../test/rollups';
 import { createIngestService } from '../platform/ingest.service';
 
 const BASE = '/api/reports';
@@ -104,7 +105,8 @@ const TOP_ROUNDS: PlatformRound[] = [
 );
 
 /** May 2025: `count` rounds of one game, each 1.00 bet and `credit` won. */
-function rtpRounds(gameId: string, count: number, credit: number): PlatformRound[] {
+/** `count` rounds of 1 EUR bets whose credits take the values of `credits` in turn. */
+function rtpRounds(gameId: string, count: number, credits: number[]): PlatformRound[] {
   return Array.from({ length: count }, (_, index) =>
     round({
       roundId: `${gameId}-${index}`,
@@ -112,7 +114,7 @@ function rtpRounds(gameId: string, count: number, credit: number): PlatformRound
       gameId,
       startedAt: `2025-05-${String(1 + (index % 28)).padStart(2, '0')}T10:00:00Z`,
       debit: 100,
-      credit,
+      credit: credits[index % credits.length]!,
     }),
   );
 }
@@ -183,7 +185,7 @@ describeEachEngine('money reports', (ctx: () => TestContext) => {
         t5: 96,
         t6: 96,
         'rtp-off': 96,
-        'rtp-near': 96,
+        'rtp-wild': 96,
         'rtp-few': 96,
       },
     });
@@ -208,9 +210,11 @@ describeEachEngine('money reports', (ctx: () => TestContext) => {
     // The casino is deleted later: its money stays in the reports, without a name.
     await db().delete(integrationCasinos).where(eq(integrationCasinos.casinoId, 'casino-gone'));
     await db().delete(casinos).where(eq(casinos.id, 'casino-gone'));
-    await ingest.ingestRounds('int-3', rtpRounds('rtp-off', 1000, 90));
-    await ingest.ingestRounds('int-3', rtpRounds('rtp-near', 1000, 95));
-    await ingest.ingestRounds('int-3', rtpRounds('rtp-few', 10, 10));
+    // 90 % with a small spread (0.8 and 1.0 times the bet); 90 % with a slot's spread (one round in ten
+    // pays 9 times the bet); 10 % over only ten rounds.
+    await ingest.ingestRounds('int-3', rtpRounds('rtp-off', 1000, [80, 100]));
+    await ingest.ingestRounds('int-3', rtpRounds('rtp-wild', 1000, [0, 0, 0, 0, 0, 0, 0, 0, 0, 900]));
+    await ingest.ingestRounds('int-3', rtpRounds('rtp-few', 10, [10]));
   });
 
   describe('GGR report', () => {
@@ -389,7 +393,8 @@ describeEachEngine('money reports', (ctx: () => TestContext) => {
           figures: CASINO_C,
           actualRtpPercent: 20,
           theoreticalRtpPercent: 94.5,
-          deviationFlagged: false, // far off, but too few rounds to judge
+          rtpBand: null, // far off, but too few rounds to judge
+          deviationFlagged: false,
         },
         {
           gameId: 'game-a',
@@ -397,6 +402,7 @@ describeEachEngine('money reports', (ctx: () => TestContext) => {
           figures: CASINO_A,
           actualRtpPercent: 78.95, // 7500 / 9500
           theoreticalRtpPercent: 96,
+          rtpBand: null,
           deviationFlagged: false,
         },
         {
@@ -405,32 +411,44 @@ describeEachEngine('money reports', (ctx: () => TestContext) => {
           figures: CASINO_B,
           actualRtpPercent: 14.89, // 175 / 1175
           theoreticalRtpPercent: 95,
+          rtpBand: null,
           deviationFlagged: false,
         },
       ]);
       expect(report.totals).toEqual(EDGE_TOTALS);
     });
 
-    it('flags a game off its RTP by more than 2 points once it has 1000 rounds', async () => {
+    it('flags a game only when its actual RTP lies outside the band its rounds allow at 99 %', async () => {
       const report = await get<GamePerformance>('game-performance', { from: '2025-05-01', to: '2025-05-31' });
       const rows = Object.fromEntries(report.rows.map((row) => [row.gameId, row]));
+      // Win per bet 0.8 or 1.0: s = 0.10005 (sample), so 96 ± 2.5758 · 0.10005 / √1000 · 100 = 96 ± 0.81.
       expect(rows['rtp-off']).toMatchObject({
         actualRtpPercent: 90,
         theoreticalRtpPercent: 96,
+        rtpBand: { lowPercent: 95.19, highPercent: 96.81 },
         deviationFlagged: true,
         figures: { rounds: 1000, turnoverEur: 100_000, winsEur: 90_000 },
       });
-      expect(rows['rtp-near']).toMatchObject({
-        actualRtpPercent: 95,
+      // The same 90 %, but one round in ten pays 9 times the bet: s = 2.7014, 96 ± 22.00. Normal for a slot.
+      expect(rows['rtp-wild']).toMatchObject({
+        actualRtpPercent: 90,
         theoreticalRtpPercent: 96,
+        rtpBand: { lowPercent: 74, highPercent: 118 },
         deviationFlagged: false,
       });
       expect(rows['rtp-few']).toMatchObject({
         actualRtpPercent: 10,
+        rtpBand: null,
         deviationFlagged: false,
         figures: { rounds: 10 },
       });
-      expect(report.rows.map((row) => row.gameId)).toEqual(['rtp-off', 'rtp-near', 'rtp-few']);
+    });
+
+    it('keeps the band’s figures exact through refunds and replaced states', async () => {
+      const report = await get<GamePerformance>('game-performance', EDGES);
+      // Few rounds in the edge data: no band, no flag, whatever the RTP.
+      expect(report.rows.every((row) => row.rtpBand === null && !row.deviationFlagged)).toBe(true);
+      await expectRollupsExact(db());
     });
   });
 
@@ -452,6 +470,7 @@ describeEachEngine('money reports', (ctx: () => TestContext) => {
         figures: CASINO_A,
         actualRtpPercent: 78.95,
         theoreticalRtpPercent: 96,
+        rtpBand: null,
         deviationFlagged: false,
       });
       expect(report.totals).toEqual(EDGE_TOTALS);

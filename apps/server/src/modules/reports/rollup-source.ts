@@ -87,7 +87,9 @@ export function rollupConditions(filter: ReportFilter, scope: Scope): SQL[] {
   return conditions;
 }
 
-const figureColumns = sql.raw('integration_id, game_id, currency, rounds, bet, win, bet_eur, win_eur');
+const figureColumns = sql.raw(
+  'integration_id, game_id, currency, rounds, bet, win, bet_eur, win_eur, bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares_eur',
+);
 
 /**
  * The rollup rows of a report: casino_id, day (of a daily row, or the first day of a monthly row),

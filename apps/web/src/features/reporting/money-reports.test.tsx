@@ -177,7 +177,7 @@ describe('GGR report', { timeout: 20_000 }, () => {
 
     await screen.findByRole('group', { name: 'Turnover (EUR)' });
     expect(api.lastQuery(GGR)).toEqual({ from: '2025-02-14', to: '2025-03-15' });
-    expect(screen.getByRole('heading', { level: 2, name: 'GGR report' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'GGR report' })).toBeTruthy();
     expect(kpi('Turnover (EUR)')).toBe('€12,450.00');
     expect(kpi('Wins (EUR)')).toBe('€10,590.00');
     expect(kpi('GGR (EUR)')).toBe('€1,860.00');
@@ -522,23 +522,36 @@ describe('casino performance', { timeout: 20_000 }, () => {
 });
 
 describe('game performance', { timeout: 20_000 }, () => {
-  it('flags a game whose actual RTP is off its theoretical RTP over enough rounds, and says what that means', async () => {
+  it('shows the band each actual RTP is expected in, flags a game outside it, and says what that means', async () => {
     await openScreen(seeded(), '/reporting/game-performance-report');
 
     const table = await screen.findByRole('table', { name: 'Game performance' });
     expect(bodyRows(table).map((cells) => [cells[0], ...cells.slice(6, 9)])).toEqual([
-      ['Book of Starsbook-of-stars', 'RTP deviation90.00%', '96.00%', '-6.00'],
-      ['Cosmic Cashcosmic-cash', '64.90%', '95.00%', '-30.10'],
+      ['Book of Starsbook-of-stars', 'RTP deviation90.00%', '96.00%', '94.00% – 98.00%'],
+      ['Cosmic Cashcosmic-cash', '64.90%', '95.00%', '—'],
     ]);
     const [book, cosmic] = [...table.querySelectorAll('tbody > tr')];
     expect(within(book as HTMLElement).getByTestId('rtp-deviation').textContent).toBe('RTP deviation');
     // Far off, but over 600 rounds only: too few to judge.
     expect(within(cosmic as HTMLElement).queryByTestId('rtp-deviation')).toBeNull();
+    // The band says what it is, to the pointer (tooltip) and to screen readers (its name).
+    expect(
+      within(book as HTMLElement)
+        .getByTestId('rtp-band')
+        .getAttribute('aria-label'),
+    ).toBe(
+      'If the game pays its theoretical RTP of 96.00%, its actual RTP over these 2,015 rounds lies between 94.00% and 98.00% in 99 cases out of 100: the band is narrower the more rounds there are and the less their wins vary.',
+    );
+    expect(
+      within(cosmic as HTMLElement)
+        .getByTestId('rtp-band')
+        .getAttribute('aria-label'),
+    ).toBe('Fewer than 1,000 rounds with a bet, or no theoretical RTP: too few to judge.');
 
     expect(screen.getByText('1 game deviates from its theoretical RTP')).toBeTruthy();
     expect(
       screen.getByText(
-        "The actual RTP differs from the theoretical RTP by more than 2 percentage points, over at least 1,000 rounds. Check the game's configuration and the significant events of the period.",
+        "The actual RTP lies outside the band its theoretical RTP allows at 99 %, given the game's rounds and how much their wins vary. Check the game's configuration and the significant events of the period.",
       ),
     ).toBeTruthy();
   });
@@ -561,9 +574,9 @@ describe('game performance', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     const [csv] = await downloads.texts();
     expect(csv!.split('\r\n').slice(0, 3)).toEqual([
-      'Game id,Game name,Rounds,Turnover (EUR),Wins (EUR),GGR (EUR),Hold %,Actual RTP,Theoretical RTP,Difference (pp),RTP deviation',
-      'book-of-stars,Book of Stars,2015,10000,9000,1000,10,90,96,-6,yes',
-      'cosmic-cash,Cosmic Cash,600,2450,1590,860,35.1,64.9,95,-30.1,no',
+      'Game id,Game name,Rounds,Turnover (EUR),Wins (EUR),GGR (EUR),Hold %,Actual RTP,Theoretical RTP,Expected from,Expected to,RTP deviation',
+      'book-of-stars,Book of Stars,2015,10000,9000,1000,10,90,96,94,98,yes',
+      'cosmic-cash,Cosmic Cash,600,2450,1590,860,35.1,64.9,95,,,no',
     ]);
   });
 });

@@ -1,29 +1,49 @@
 /**
- * Actual against theoretical RTP (game and integration game performance): a game whose actual RTP is off
- * by more than the threshold, over enough rounds to judge, carries a visible badge, and the report says
- * what the badge means.
+ * Actual against theoretical RTP (game and integration game performance): beside each actual RTP the band
+ * that the theoretical RTP allows at 99 % for the game's rounds (explained in a tooltip); a game whose
+ * actual RTP lies outside it carries a visible badge, and the report says what the badge means.
  */
 import {
+  RTP_BAND_CONFIDENCE_PERCENT,
   RTP_DEVIATION_MIN_ROUNDS,
-  RTP_DEVIATION_THRESHOLD_PERCENT,
   type GamePerformance,
   type Language,
 } from '@backoffice/contracts';
-import { Alert, Badge, Group, Tooltip } from '@mantine/core';
+import { Alert, Badge, Group, Text, Tooltip } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CsvValue } from '../../../lib/csv-download';
 import { useLanguage } from '../../../lib/use-language';
-import { count, percent, percentForCsv, points } from '../utils/figures';
+import { count, percent, percentForCsv } from '../utils/figures';
 import type { ReportColumn } from './report-table';
 
 type RtpRow = GamePerformance['rows'][number];
 
 function explanation(t: TFunction, language: Language): string {
-  return t('reports.rtp.explanation', {
-    threshold: count(RTP_DEVIATION_THRESHOLD_PERCENT, language),
-    rounds: count(RTP_DEVIATION_MIN_ROUNDS, language),
-  });
+  return t('reports.rtp.explanation', { confidence: count(RTP_BAND_CONFIDENCE_PERCENT, language) });
+}
+
+/** The band as "84.79 % – 107.61 %", with what it means in a tooltip (the cell takes the focus for it). */
+function RtpBand({ row }: { row: RtpRow }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { rtpBand: band } = row;
+  const label = band
+    ? t('reports.rtp.band', {
+        theoretical: percent(row.theoreticalRtpPercent, language),
+        rounds: count(row.figures.rounds, language),
+        low: percent(band.lowPercent, language),
+        high: percent(band.highPercent, language),
+        confidence: count(RTP_BAND_CONFIDENCE_PERCENT, language),
+      })
+    : t('reports.rtp.noBand', { rounds: count(RTP_DEVIATION_MIN_ROUNDS, language) });
+  return (
+    <Tooltip label={label} multiline w={300} withArrow>
+      <Text component="span" size="sm" tabIndex={0} aria-label={label} data-testid="rtp-band">
+        {band ? `${percent(band.lowPercent, language)} – ${percent(band.highPercent, language)}` : '—'}
+      </Text>
+    </Tooltip>
+  );
 }
 
 function DeviationBadge() {
@@ -60,19 +80,13 @@ export function rtpColumns<Row extends RtpRow>(t: TFunction, language: Language)
       render: (row) => percent(row.theoreticalRtpPercent, language),
     },
     {
-      key: 'deviation',
-      header: t('reports.fields.rtpDifference'),
+      key: 'band',
+      header: t('reports.fields.rtpBand'),
       numeric: true,
-      sortValue: (row) => rtpDifference(row),
-      render: (row) => points(rtpDifference(row), language),
+      sortValue: (row) => row.rtpBand?.lowPercent ?? null,
+      render: (row) => <RtpBand row={row} />,
     },
   ];
-}
-
-/** Actual minus theoretical RTP in percentage points; null when either is missing. */
-export function rtpDifference(row: RtpRow): number | null {
-  if (row.actualRtpPercent === null || row.theoreticalRtpPercent === null) return null;
-  return row.actualRtpPercent - row.theoreticalRtpPercent;
 }
 
 /** Said above the table whenever a row is flagged. */
@@ -92,7 +106,8 @@ export function rtpCsvHeader(t: TFunction): string[] {
   return [
     t('reports.fields.actualRtp'),
     t('reports.fields.theoreticalRtp'),
-    t('reports.fields.rtpDifference'),
+    t('reports.fields.rtpBandLow'),
+    t('reports.fields.rtpBandHigh'),
     t('reports.rtp.deviation'),
   ];
 }
@@ -101,7 +116,8 @@ export function rtpCsvValues(row: RtpRow, t: TFunction): CsvValue[] {
   return [
     percentForCsv(row.actualRtpPercent),
     percentForCsv(row.theoreticalRtpPercent),
-    percentForCsv(rtpDifference(row)),
+    percentForCsv(row.rtpBand?.lowPercent ?? null),
+    percentForCsv(row.rtpBand?.highPercent ?? null),
     row.deviationFlagged ? t('reports.rtp.yes') : t('reports.rtp.no'),
   ];
 }

@@ -57,19 +57,6 @@ export function percent(value: number | null, language: Language): string {
   return format.format(value / 100);
 }
 
-/** A difference in percentage points with its sign, e.g. `+2.50`; a dash where there is none. */
-export function points(value: number | null, language: Language): string {
-  if (value === null) return '—';
-  const format = formatter(`${language}:points`, () => {
-    return new Intl.NumberFormat(localeOf[language], {
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-      signDisplay: 'exceptZero',
-    });
-  });
-  return format.format(value);
-}
-
 export function count(value: number, language: Language): string {
   return formatter(`${language}:count`, () => new Intl.NumberFormat(localeOf[language])).format(value);
 }
