@@ -3,6 +3,8 @@
  * tell an answer of ours from anything else. The messages are per language (error-messages/), loaded with
  * the language's texts; errors.ts puts both together for the server.
  */
+import type { ErrorDetail, FieldProblem } from './record-usage';
+
 export const errorStatuses = {
   // Generic
   INTERNAL: 500,
@@ -139,11 +141,14 @@ export function errorStatus(code: ErrorCode): number {
   return errorStatuses[code];
 }
 
-/** The body of every error answer of the API. */
-export interface ErrorBody {
+/**
+ * The body of every error answer of the API. `details`: the field-level problems of a VALIDATION_FAILED
+ * (or an import's) answer, or what uses the record of an in-use answer (409) — the code says which, so a
+ * reader that knows it names the kind (`ErrorBody<RecordUsage>`); field problems unless named.
+ */
+export interface ErrorBody<Detail extends ErrorDetail = FieldProblem> {
   statusCode: number;
   code: ErrorCode;
   message: string;
-  /** Field-level problems of a VALIDATION_FAILED answer. */
-  details?: { path: string; message: string }[];
+  details?: Detail[];
 }

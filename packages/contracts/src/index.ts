@@ -20,6 +20,7 @@ export * from './languages';
 export * from './lists';
 export * from './masterdata';
 export * from './permissions';
+export * from './record-usage';
 export * from './routes';
 export * from './second-factor';
 export * from './users';

@@ -1,12 +1,12 @@
 /** The one error type that services throw; the error handler turns it into `{ statusCode, code, message }`. */
-import { errorStatus, type ErrorCode } from '@backoffice/contracts';
+import { errorStatus, type ErrorCode, type ErrorDetail } from '@backoffice/contracts';
 
 export class AppError extends Error {
   readonly statusCode: number;
 
   constructor(
     readonly code: ErrorCode,
-    readonly details?: { path: string; message: string }[],
+    readonly details?: ErrorDetail[],
   ) {
     super(code);
     this.name = 'AppError';

@@ -11,8 +11,10 @@ import type { Db } from '../db/client';
 import { auditOf, type Actor, type AuditAction } from '../modules/audit/audit.service';
 import { AppError } from './app-error';
 import type { ConfigRepository } from './config-repository';
+import { usageOf, type UsageSource } from './record-usage';
+import { UNLIMITED, type Scope } from './scope';
 import { pageOf } from './sql';
-import { changeVersioned, withConstraintErrors } from './writes';
+import { changeVersioned, deleteUnlessUsed, withConstraintErrors } from './writes';
 
 /** What every configuration record has. */
 type Versioned = { id: string; version: number };
@@ -37,6 +39,11 @@ export interface ConfigArea<Stored extends Versioned, Item, Query, Create, Inser
    * foreign keys named in `constraints` still refuse a reference added meanwhile.
    */
   inUse?: (record: Stored) => ErrorCode | undefined;
+  /**
+   * What refers to the record, kind by kind (`usedBy` of record-usage): a refused delete names it, as
+   * far as the caller's scope may see it.
+   */
+  usedBy?: (id: string, scope: Scope) => UsageSource[];
   /**
    * Lock the row before a change reads it, so that no row can come to refer to the record while the rules
    * of the change look at those that do (an option's data type stays while casinos have values of it).
@@ -113,15 +120,22 @@ export function configRecords<
       });
     },
 
-    delete(id: string, version: number, actor: Actor | null): Promise<void> {
+    /** Refused while the record is in use: the answer says by what (as far as `scope` may see it). */
+    delete(id: string, version: number, actor: Actor | null, scope: Scope = UNLIMITED): Promise<void> {
       return inTransaction(async (tx) => {
+        const usage = () => usageOf(tx, area.usedBy?.(id, scope) ?? []);
         const { before } = await changeVersioned(
           () => repository.findById(tx, id),
           version,
           async (current) => {
             const inUse = area.inUse?.(current);
-            if (inUse) throw new AppError(inUse);
-            return repository.delete(tx, id, version);
+            if (inUse) throw new AppError(inUse, await usage());
+            return deleteUnlessUsed(
+              tx,
+              (savepoint) => repository.delete(savepoint, id, version),
+              area.constraints,
+              usage,
+            );
           },
           notFound,
         );

@@ -9,15 +9,18 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../modules/audit/audit.service';
+import { principalOf } from '../plugins/access';
 import type { Permission } from '@backoffice/contracts';
 import { errorResponses } from './http-schemas';
+import type { Scope } from './scope';
 
 export interface CrudService<Item, Query, Create, Update, Id> {
   list(query: Query): Promise<{ items: Item[]; total: number; page: number; pageSize: number }>;
   get(id: Id): Promise<Item>;
   create(input: Create, actor: Actor | null): Promise<Item>;
   update(id: Id, input: Update, actor: Actor | null): Promise<Item>;
-  delete(id: Id, version: number, actor: Actor | null): Promise<void>;
+  /** `scope`: what the caller may see of the records that keep it from being deleted. */
+  delete(id: Id, version: number, actor: Actor | null, scope: Scope): Promise<void>;
 }
 
 export type CrudRoute = keyof CrudService<unknown, unknown, unknown, unknown, unknown>;
@@ -168,7 +171,8 @@ export function crudRoutes<
         },
         async (request, reply) => {
           const { version } = request.query as { version: number };
-          await service.delete((request.params as Params).id, version, request.actor);
+          const { scope } = principalOf(request);
+          await service.delete((request.params as Params).id, version, request.actor, scope);
           return reply.code(204).send(null);
         },
       );

@@ -1,5 +1,5 @@
 /** Schemas shared by route declarations: the error body (documented in OpenAPI) and id params. */
-import { errorCodes, type ErrorCode } from '@backoffice/contracts';
+import { errorCodes, errorDetailSchema, type ErrorCode } from '@backoffice/contracts';
 import { z } from 'zod';
 
 export const errorBodySchema = z
@@ -7,7 +7,7 @@ export const errorBodySchema = z
     statusCode: z.number().int(),
     code: z.enum(errorCodes as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    details: z.array(errorDetailSchema).optional(),
   })
   .meta({ id: 'Error' });
 

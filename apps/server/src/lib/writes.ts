@@ -1,7 +1,8 @@
 /** Shared rules of configuration writes: constraint violations and versioned (optimistic) writes. */
-import type { ErrorCode } from '@backoffice/contracts';
+import type { ErrorCode, RecordUsage } from '@backoffice/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client';
 import { isForeignKeyViolation, isUniqueViolation } from '../db/errors';
 import { AppError } from './app-error';
 
@@ -22,6 +23,29 @@ export async function withConstraintErrors<T>(
       }
     }
     throw error;
+  }
+}
+
+/**
+ * A delete that other records may refuse by referring to the deleted one. It runs in a savepoint of the
+ * transaction `tx`: when a foreign key named in `constraints` refuses it (the database is the judge, also of
+ * a reference added a moment ago), the savepoint is rolled back and the transaction — still usable — counts
+ * what uses the record (`usage`), which the constraint's catalogue error carries in its `details`.
+ */
+export async function deleteUnlessUsed<T>(
+  tx: Db,
+  remove: (savepoint: Db) => Promise<T>,
+  constraints: Record<string, ErrorCode>,
+  usage: () => Promise<RecordUsage[]>,
+): Promise<T> {
+  try {
+    return await tx.transaction(remove);
+  } catch (error) {
+    const code = Object.entries(constraints).find(([constraint]) =>
+      isForeignKeyViolation(error, constraint),
+    )?.[1];
+    if (!code) throw error;
+    throw new AppError(code, await usage());
   }
 }
 

@@ -8,6 +8,7 @@ import {
   validationMessage,
   type ErrorBody,
   type ErrorCode,
+  type ErrorDetail,
   type Language,
   type ValidationIssue,
 } from '@backoffice/contracts';
@@ -29,8 +30,8 @@ const codeByStatus: Record<number, ErrorCode> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-function body(code: ErrorCode, statusCode: number, language: Language, details?: ErrorBody['details']) {
-  const answer: ErrorBody = { statusCode, code, message: errorMessage(code, language) };
+function body(code: ErrorCode, statusCode: number, language: Language, details?: ErrorDetail[]) {
+  const answer: ErrorBody<ErrorDetail> = { statusCode, code, message: errorMessage(code, language) };
   if (details && details.length > 0) answer.details = details;
   return answer;
 }

@@ -1,5 +1,11 @@
 /** Small assertions and constants shared by the route tests. */
-import { LANGUAGE_COOKIE, type ErrorBody } from '@backoffice/contracts';
+import {
+  isRecordUsage,
+  LANGUAGE_COOKIE,
+  type ErrorBody,
+  type ErrorDetail,
+  type RecordUsage,
+} from '@backoffice/contracts';
 import { expect } from 'vitest';
 import type { Db } from '../db/client';
 import { gameProviders, games, gameStudios, gameVersions } from '../db/schema/index';
@@ -21,6 +27,11 @@ export function expectError(response: Answer, statusCode: number, code: ErrorBod
   expect(body.code).toBe(code);
   expect(typeof body.message).toBe('string');
   return body;
+}
+
+/** What uses the record, as an in-use answer (409) says it in its details. */
+export function usageIn(body: ErrorBody | ErrorBody<ErrorDetail>): RecordUsage[] {
+  return ((body as ErrorBody<ErrorDetail>).details ?? []).filter(isRecordUsage);
 }
 
 /** Empties the game catalogue and the audit trail, children first. */

@@ -16,6 +16,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { ErrorAlert } from './error-alert';
 import { NotFoundPage } from './not-found-page';
 import { PageHeader } from './page-header';
+import { UsageSentence } from './usage-sentence';
 
 interface Versioned {
   version: number;
@@ -91,7 +92,9 @@ export function RecordDetail<Item extends Versioned>({
             remove.reset();
             void refetch();
           }}
-        />
+        >
+          {remove.error instanceof ApiError && <UsageSentence usage={remove.error.usage} />}
+        </ErrorAlert>
       )}
       {children(item)}
       <Text size="sm" c="dimmed" mt="lg">

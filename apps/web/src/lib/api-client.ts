@@ -3,6 +3,7 @@
  * configuration, errors as `ApiError` carrying the catalogue code so the UI can say it in the user's language.
  */
 import { isErrorCode, type ErrorBody, type ErrorCode } from '@backoffice/contracts/error-codes';
+import type { ErrorDetail, FieldProblem, RecordUsage } from '@backoffice/contracts';
 import type { TFunction } from 'i18next';
 
 export class ApiError extends Error {
@@ -10,7 +11,10 @@ export class ApiError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message: string,
-    readonly details: ErrorBody['details'] = [],
+    /** The problems of the fields (VALIDATION_FAILED, an import). */
+    readonly details: FieldProblem[] = [],
+    /** What uses the record a delete was refused for (an in-use answer, 409). */
+    readonly usage: RecordUsage[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -95,9 +99,13 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, body: unknown): ApiError {
-  const candidate = body as Partial<ErrorBody> | undefined;
+  const candidate = body as Partial<ErrorBody<ErrorDetail>> | undefined;
   if (candidate && isErrorCode(candidate.code)) {
-    return new ApiError(status, candidate.code, candidate.message ?? candidate.code, candidate.details);
+    const details = candidate.details ?? [];
+    // The two kinds of details by their shape (record-usage in the contracts), without its code here.
+    const usage = details.filter((detail): detail is RecordUsage => 'kind' in detail);
+    const problems = details.filter((detail): detail is FieldProblem => !('kind' in detail));
+    return new ApiError(status, candidate.code, candidate.message ?? candidate.code, problems, usage);
   }
   // Not an answer of ours: a proxy or gateway in between, or the server is down.
   const code: ErrorCode = status >= 502 && status <= 504 ? 'BACKEND_UNREACHABLE' : 'INTERNAL';

@@ -1,9 +1,9 @@
 /**
  * A tiny in-memory stand-in for the server's jurisdictions API (/api/jurisdictions), answering the way the
  * real one does: pages with q/sort/order, 409 JURISDICTION_NAME_TAKEN for duplicates, 409 STALE_VERSION when
- * the version sent is not the stored one, 204 on delete.
+ * the version sent is not the stored one, 204 on delete — or 409 JURISDICTION_IN_USE with what uses it.
  */
-import type { Jurisdiction, Page } from '@backoffice/contracts';
+import { errorCatalogue, type Jurisdiction, type Page, type RecordUsage } from '@backoffice/contracts';
 import { FakeApi, pageOf } from './fake-api';
 import { emptyResponse, errorResponse, jsonResponse, type RecordedRequest } from './fetch';
 
@@ -11,6 +11,8 @@ const BASE = '/api/jurisdictions';
 
 export class FakeJurisdictionsApi extends FakeApi {
   readonly records = new Map<string, Jurisdiction>();
+  /** What uses a record: its delete is refused with these details. */
+  readonly usage = new Map<string, RecordUsage[]>();
 
   constructor(names: string[] = []) {
     super();
@@ -69,6 +71,11 @@ export class FakeJurisdictionsApi extends FakeApi {
     }
     if (method === 'DELETE') {
       if (Number(url.searchParams.get('version')) !== current.version) return errorResponse('STALE_VERSION');
+      const usage = this.usage.get(id);
+      if (usage) {
+        const message = errorCatalogue.JURISDICTION_IN_USE.messages.en;
+        return jsonResponse(409, { statusCode: 409, code: 'JURISDICTION_IN_USE', message, details: usage });
+      }
       this.records.delete(id);
       return emptyResponse(204);
     }

@@ -1,6 +1,9 @@
 import type { BridgeCreate, BridgeUpdate } from '@backoffice/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { casinos, integrations } from '../../db/schema';
 import { configService } from '../../lib/config-service';
+import { usedBy } from '../../lib/record-usage';
 import { sealSecret } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import {
@@ -24,6 +27,10 @@ export function createBridgesService(db: Db, secrets: SecretBox, repository = cr
       // Integrations that use the bridge refuse its deletion too ("Bridge in use by integrations").
       integrations_bridge_id_bridges_id_fk: 'BRIDGE_IN_USE',
     },
+    usedBy: (id, scope) => [
+      usedBy.casinos(eq(casinos.bridgeId, id), scope),
+      usedBy.integrations(eq(integrations.bridgeId, id), scope),
+    ],
     toItem: toBridge,
     audited: ({ version: _v, createdAt: _c, updatedAt: _u, ...bridge }: StoredBridge) => bridge,
     created: (input: BridgeCreate): BridgeValues => ({ ...input, secret: sealSecret(secrets, input.secret) }),

@@ -1,8 +1,16 @@
-import { errorMessage, SECRET_MASK, type AuditEntry, type Bridge, type Page } from '@backoffice/contracts';
+import {
+  errorMessage,
+  SECRET_MASK,
+  type AuditEntry,
+  type Bridge,
+  type ErrorBody,
+  type Page,
+  type RecordUsage,
+} from '@backoffice/contracts';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bridges } from '../../db/schema/index';
+import { bridges, casinos, integrations, jurisdictions } from '../../db/schema/index';
 import { ENGLISH, expectError, UNKNOWN_UUID } from '../../test/api';
 import { describeEachEngine } from '../../test/app';
 import { clearAuditTrail } from '../../test/databases';
@@ -183,5 +191,66 @@ describeEachEngine('bridges API', (ctx) => {
     expect(page.items.map((bridge) => bridge.name)).toEqual(['Beta', 'Alpha']);
     const found = (await inject({ method: 'GET', url: BASE, query: { q: 'alpha.ex' } })).json<Page<Bridge>>();
     expect(found.items.map((bridge) => bridge.name)).toEqual(['Alpha']);
+  });
+
+  it('refuses to delete a bridge in use and says by which casinos and integrations (409, details)', async () => {
+    const bridge = await created();
+    const { db } = ctx().database;
+    const [jurisdiction] = await db.insert(jurisdictions).values({ name: 'Bridge test MGA' }).returning();
+    await db.insert(casinos).values({
+      id: 'bridge-casino',
+      name: 'Bridge Casino',
+      bridgeId: bridge.id,
+      api: 'seamlessWallet',
+      jurisdictionId: jurisdiction!.id,
+    });
+    await db.insert(integrations).values(
+      ['int-b', 'int-a'].map((id) => ({
+        id,
+        name: `Integration ${id}`,
+        bridgeId: bridge.id,
+        persistence: {
+          persistPlayer: true,
+          persistGameRound: true,
+          saveGameRoundDetails: false,
+          gameRoundTtlDays: null,
+          loseDetailsTtlDays: null,
+          winDetailsTtlDays: null,
+          bigWinDetailsTtlDays: null,
+        },
+      })),
+    );
+    try {
+      const response = await inject({
+        method: 'DELETE',
+        url: `${BASE}/${bridge.id}`,
+        query: { version: '1' },
+      });
+      expect(response.statusCode, response.body).toBe(409);
+      const answer = response.json<ErrorBody<RecordUsage>>();
+      expect(['BRIDGE_USED_BY_CASINOS', 'BRIDGE_IN_USE']).toContain(answer.code);
+      expect(answer.details).toEqual([
+        {
+          kind: 'casinos',
+          count: 1,
+          records: [{ id: 'bridge-casino', name: 'Bridge Casino' }],
+          othersHidden: false,
+        },
+        {
+          kind: 'integrations',
+          count: 2,
+          records: [
+            { id: 'int-a', name: 'Integration int-a' },
+            { id: 'int-b', name: 'Integration int-b' },
+          ],
+          othersHidden: false,
+        },
+      ]);
+      expect(await stored(bridge.id)).toBeDefined();
+    } finally {
+      await db.delete(integrations);
+      await db.delete(casinos);
+      await db.delete(jurisdictions).where(eq(jurisdictions.id, jurisdiction!.id));
+    }
   });
 });

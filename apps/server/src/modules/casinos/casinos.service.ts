@@ -17,13 +17,16 @@ import {
   type CasinoUpdate,
   type Page,
 } from '@backoffice/contracts';
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { integrationCasinos, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { usageOf, usedBy } from '../../lib/record-usage';
 import { casinoInScope, integrationInScope, OutOfScope, type Scope } from '../../lib/scope';
 import { sealEnteredSecrets } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import { pageOf } from '../../lib/sql';
-import { changeVersioned, withConstraintErrors } from '../../lib/writes';
+import { changeVersioned, deleteUnlessUsed, withConstraintErrors } from '../../lib/writes';
 import { createAssignedGamesRepository } from '../games/assigned-games.repository';
 import { auditOf, type Actor } from '../audit/audit.service';
 import { operatorAuditSecrets, resolveOperatorConfig } from './casinos.config';
@@ -268,16 +271,41 @@ export function createCasinosService(
       return withConstraintErrors(
         () =>
           db.transaction(async (tx) => {
+            // The integrations that have the casino as default or bound, as far as the scope sees them.
+            const usage = () =>
+              usageOf(tx, [
+                usedBy.integrations(
+                  or(
+                    eq(integrations.defaultCasinoId, id),
+                    inArray(
+                      integrations.id,
+                      tx
+                        .select({ id: integrationCasinos.integrationId })
+                        .from(integrationCasinos)
+                        .where(eq(integrationCasinos.casinoId, id)),
+                    ),
+                  )!,
+                  scope,
+                ),
+              ]);
             const { before, after: games } = await changeVersioned(
               () => repository.findById(tx, id),
               version,
               async (current) => {
                 if (await repository.isIntegrationDefault(tx, id)) {
-                  throw new AppError('CASINO_IS_INTEGRATION_DEFAULT');
+                  throw new AppError('CASINO_IS_INTEGRATION_DEFAULT', await usage());
                 }
-                if (current.integrationIds.length > 0) throw new AppError('CASINO_BOUND_TO_INTEGRATION');
+                if (current.integrationIds.length > 0) {
+                  throw new AppError('CASINO_BOUND_TO_INTEGRATION', await usage());
+                }
                 const assigned = await assignedGames.all(tx, id);
-                return (await repository.delete(tx, id, version)) ? assigned : undefined;
+                const deleted = await deleteUnlessUsed(
+                  tx,
+                  (savepoint) => repository.delete(savepoint, id, version),
+                  constraints,
+                  usage,
+                );
+                return deleted ? assigned : undefined;
               },
               'CASINO_NOT_FOUND',
             );

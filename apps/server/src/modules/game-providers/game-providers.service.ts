@@ -1,6 +1,9 @@
 import type { GameProviderCreate, GameProviderUpdate } from '@backoffice/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { casinoProviderConfigs, casinos, games } from '../../db/schema';
 import { configService } from '../../lib/config-service';
+import { usedBy } from '../../lib/record-usage';
 import { sealEnteredSecrets } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import { providerAuditSecrets, resolveProviderConfig, type StoredConfig } from './game-providers.config';
@@ -44,6 +47,20 @@ export function createGameProvidersService(
       api,
       ...sealed(resolveProviderConfig(api, config, clearSecrets, current), current),
     }),
+    // Its games, and the casinos with settings at the provider.
+    usedBy: (id, scope) => [
+      usedBy.games(eq(games.providerId, id)),
+      usedBy.casinos(
+        inArray(
+          casinos.id,
+          db
+            .select({ id: casinoProviderConfigs.casinoId })
+            .from(casinoProviderConfigs)
+            .where(eq(casinoProviderConfigs.providerId, id)),
+        ),
+        scope,
+      ),
+    ],
     inUse: (provider) => (provider.gameCount > 0 ? 'GAME_PROVIDER_HAS_GAMES' : undefined),
   });
 }

@@ -1,6 +1,9 @@
 import type { GameStudio, GameStudioCreate } from '@backoffice/contracts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { games } from '../../db/schema';
 import { configService } from '../../lib/config-service';
+import { usedBy } from '../../lib/record-usage';
 import { createGameStudiosRepository } from './game-studios.repository';
 
 export function createGameStudiosService(db: Db, repository = createGameStudiosRepository()) {
@@ -18,6 +21,7 @@ export function createGameStudiosService(db: Db, repository = createGameStudiosR
     audited: ({ gameCount: _games, ...studio }: GameStudio) => studio,
     created: (input: GameStudioCreate) => input,
     changed: (input: GameStudioCreate) => input,
+    usedBy: (id) => [usedBy.games(eq(games.studioId, id))],
     inUse: (studio) => (studio.gameCount > 0 ? 'GAME_STUDIO_IN_USE' : undefined),
   });
 }

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { gameProviders, gameStudios } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
-import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue } from '../../test/api';
+import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue, usageIn } from '../../test/api';
 import { auditEntriesOf, auditEntryCount, changeEntries } from '../../test/databases';
 
 const BASE = '/api/game-studios';
@@ -379,17 +379,33 @@ describeEachEngine('game studios API', (ctx) => {
     it('refuses while a game uses the studio with 409 GAME_STUDIO_IN_USE and keeps it', async () => {
       const studio = await h.created('Hacksaw');
       await h.gameOf(studio.id, 'wanted');
+      await h.gameOf(studio.id, 'another');
       const german = expectError(await h.remove(studio.id, 1), 409, 'GAME_STUDIO_IN_USE');
       expect(german.message).toBe('Das Spielstudio ist einem Spiel zugeordnet.');
+      // The answer says by what: the games, named to link to.
+      expect(usageIn(german)).toEqual([
+        {
+          kind: 'games',
+          count: 2,
+          records: [
+            { id: 'another', name: 'another' },
+            { id: 'wanted', name: 'wanted' },
+          ],
+          othersHidden: false,
+        },
+      ]);
       const english = expectError(await h.remove(studio.id, 1, ENGLISH), 409, 'GAME_STUDIO_IN_USE');
       expect(english.message).toBe('Game studio assigned to a game.');
       expect(await h.stored(studio.id)).toMatchObject({ name: 'Hacksaw', version: 1 });
       expect((await h.auditFor(studio.id)).map((entry) => entry.action)).toEqual(['create']);
 
-      // Once the game is gone the studio can go.
-      expect(
-        (await h.inject({ method: 'DELETE', url: '/api/games/wanted', query: { version: '1' } })).statusCode,
-      ).toBe(204);
+      // Once the games are gone the studio can go.
+      for (const gameId of ['wanted', 'another']) {
+        expect(
+          (await h.inject({ method: 'DELETE', url: `/api/games/${gameId}`, query: { version: '1' } }))
+            .statusCode,
+        ).toBe(204);
+      }
       expect((await h.remove(studio.id, 1)).statusCode).toBe(204);
     });
 

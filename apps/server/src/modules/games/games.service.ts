@@ -1,8 +1,12 @@
 import type { Game, GameCreate, GameListQuery, GameUpdate, Page } from '@backoffice/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { casinoGames, casinos, integrationGames, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { usageOf, usedBy } from '../../lib/record-usage';
+import { UNLIMITED, type Scope } from '../../lib/scope';
 import { pageOf } from '../../lib/sql';
-import { changeVersioned, withConstraintErrors } from '../../lib/writes';
+import { changeVersioned, deleteUnlessUsed, withConstraintErrors } from '../../lib/writes';
 import { auditOf, type Actor } from '../audit/audit.service';
 import { auditedVersion } from '../game-versions/game-versions.service';
 import { createGameVersionsRepository } from '../game-versions/game-versions.repository';
@@ -102,8 +106,11 @@ export function createGamesService(
       );
     },
 
-    /** Deletes the game with its versions; every removed version gets its own audit entry. */
-    delete(gameId: string, version: number, actor: Actor | null): Promise<void> {
+    /**
+     * Deletes the game with its versions; every removed version gets its own audit entry. Refused while
+     * casinos or integrations have it assigned: the answer names them, as far as `scope` may see them.
+     */
+    delete(gameId: string, version: number, actor: Actor | null, scope: Scope = UNLIMITED): Promise<void> {
       return withConstraintErrors(
         () =>
           db.transaction(async (tx) => {
@@ -117,7 +124,37 @@ export function createGamesService(
             await changeVersioned(
               async () => before,
               version,
-              async () => ((await repository.delete(tx, gameId, version)) ? true : undefined),
+              async () => {
+                const deleted = await deleteUnlessUsed(
+                  tx,
+                  (savepoint) => repository.delete(savepoint, gameId, version),
+                  constraints,
+                  () =>
+                    usageOf(tx, [
+                      usedBy.casinos(
+                        inArray(
+                          casinos.id,
+                          tx
+                            .select({ id: casinoGames.casinoId })
+                            .from(casinoGames)
+                            .where(eq(casinoGames.gameId, gameId)),
+                        ),
+                        scope,
+                      ),
+                      usedBy.integrations(
+                        inArray(
+                          integrations.id,
+                          tx
+                            .select({ id: integrationGames.integrationId })
+                            .from(integrationGames)
+                            .where(eq(integrationGames.gameId, gameId)),
+                        ),
+                        scope,
+                      ),
+                    ]),
+                );
+                return deleted ? true : undefined;
+              },
               'GAME_NOT_FOUND',
             );
             for (const gameVersion of gameVersions) {

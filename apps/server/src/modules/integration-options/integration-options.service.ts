@@ -1,7 +1,10 @@
 import type { IntegrationOption, IntegrationOptionCreate } from '@backoffice/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { casinoOptionValues, casinos } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { configService } from '../../lib/config-service';
+import { usedBy } from '../../lib/record-usage';
 import { createIntegrationOptionsRepository } from './integration-options.repository';
 
 export function createIntegrationOptionsService(db: Db, repository = createIntegrationOptionsRepository()) {
@@ -27,6 +30,19 @@ export function createIntegrationOptionsService(db: Db, repository = createInteg
       }
       return input;
     },
+    // The casinos that gave the option a value.
+    usedBy: (id, scope) => [
+      usedBy.casinos(
+        inArray(
+          casinos.id,
+          db
+            .select({ id: casinoOptionValues.casinoId })
+            .from(casinoOptionValues)
+            .where(eq(casinoOptionValues.optionId, id)),
+        ),
+        scope,
+      ),
+    ],
     inUse: (option) => (option.casinoCount > 0 ? 'INTEGRATION_OPTION_IN_USE' : undefined),
   });
 }

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index';
 import { auditEntriesOf, auditEntryCount, clearAuditTrail } from '../../test/databases';
 import { describeEachEngine, type TestContext } from '../../test/app';
-import { ENGLISH, UNKNOWN_UUID, expectError } from '../../test/api';
+import { ENGLISH, UNKNOWN_UUID, expectError, usageIn } from '../../test/api';
 import { createIntegrationOptionsRepository } from './integration-options.repository';
 import { createIntegrationOptionsService } from './integration-options.service';
 
@@ -355,14 +355,27 @@ describeEachEngine('integration options API', (ctx) => {
     it('refuses while a casino has a value with 409 INTEGRATION_OPTION_IN_USE and keeps it', async () => {
       const option = await h.created('Jackpot', 'boolean');
       await h.casinoValue(option.id, 'casino-a', 'true');
+      await h.casinoValue(option.id, 'casino-b', 'false');
       const german = expectError(await h.remove(option.id, 1), 409, 'INTEGRATION_OPTION_IN_USE');
       expect(german.message).toBe('Die Integrationsoption wird verwendet.');
+      // The answer says by what: the casinos that gave it a value.
+      expect(usageIn(german)).toEqual([
+        {
+          kind: 'casinos',
+          count: 2,
+          records: [
+            { id: 'casino-a', name: 'casino-a' },
+            { id: 'casino-b', name: 'casino-b' },
+          ],
+          othersHidden: false,
+        },
+      ]);
       const english = expectError(await h.remove(option.id, 1, ENGLISH), 409, 'INTEGRATION_OPTION_IN_USE');
       expect(english.message).toBe('Integration option in use.');
       expect(await h.stored(option.id)).toMatchObject({ name: 'Jackpot', version: 1 });
 
-      // Once the casino is gone (its values go with it) the option can go.
-      await ctx().database.db.delete(casinos).where(eq(casinos.id, 'casino-a'));
+      // Once the casinos are gone (their values go with them) the option can go.
+      await ctx().database.db.delete(casinos);
       expect((await h.remove(option.id, 1)).statusCode).toBe(204);
     });
 
@@ -378,8 +391,12 @@ describeEachEngine('integration options API', (ctx) => {
           return found && { ...found, casinoCount: 0 };
         },
       });
+      // The foreign key refuses; the transaction, still usable, says by what.
       await expect(service.delete(option.id, 1, null)).rejects.toMatchObject({
         code: 'INTEGRATION_OPTION_IN_USE',
+        details: [
+          { kind: 'casinos', count: 1, records: [{ id: 'casino-a', name: 'casino-a' }], othersHidden: false },
+        ],
       });
       expect(await h.stored(option.id)).toBeDefined();
     });

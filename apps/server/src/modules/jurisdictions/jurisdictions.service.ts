@@ -1,6 +1,9 @@
 import type { JurisdictionCreate } from '@backoffice/contracts';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { casinos, gameVersionJurisdictions, gameVersions } from '../../db/schema';
 import { configService } from '../../lib/config-service';
+import { usedBy } from '../../lib/record-usage';
 import { createJurisdictionsRepository } from './jurisdictions.repository';
 
 export function createJurisdictionsService(db: Db, repository = createJurisdictionsRepository()) {
@@ -14,6 +17,18 @@ export function createJurisdictionsService(db: Db, repository = createJurisdicti
       game_version_jurisdictions_jurisdiction_id_jurisdictions_id_fk: 'JURISDICTION_USED_BY_GAME_VERSIONS',
       casinos_jurisdiction_id_jurisdictions_id_fk: 'JURISDICTION_IN_USE',
     },
+    usedBy: (id, scope) => [
+      usedBy.gameVersions(
+        inArray(
+          gameVersions.id,
+          db
+            .select({ id: gameVersionJurisdictions.gameVersionId })
+            .from(gameVersionJurisdictions)
+            .where(eq(gameVersionJurisdictions.jurisdictionId, id)),
+        ),
+      ),
+      usedBy.casinos(eq(casinos.jurisdictionId, id), scope),
+    ],
     toItem: (jurisdiction) => jurisdiction,
     audited: (jurisdiction) => jurisdiction,
     created: ({ name }: JurisdictionCreate) => ({ name }),

@@ -1,8 +1,21 @@
-import { errorMessage, type ErrorBody, type Jurisdiction, type Page } from '@backoffice/contracts';
+import {
+  errorMessage,
+  type ErrorBody,
+  type Jurisdiction,
+  type Page,
+  type RecordUsage,
+} from '@backoffice/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { jurisdictions } from '../../db/schema/index';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bridges,
+  casinos,
+  gameVersionJurisdictions,
+  gameVersions,
+  jurisdictions,
+} from '../../db/schema/index';
+import { ENGLISH, resetCatalogue, seedAlphaAndBeta, usageIn } from '../../test/api';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { auditEntriesOf, auditEntryCount, clearAuditTrail } from '../../test/databases';
 
@@ -621,6 +634,113 @@ describeEachEngine('jurisdictions API', (ctx) => {
       const updates = (await h.auditFor(record.id)).filter((entry) => entry.action === 'update');
       expect(updates).toHaveLength(1);
       expect(updates[0]!.changes).toEqual({ name: { before: 'Alderney', after: winner.name } });
+    });
+  });
+
+  describe('delete of a jurisdiction in use', () => {
+    /** A jurisdiction certified for three versions of alpha and set on casinos `lucky` and `nova`. */
+    async function inUse(): Promise<Jurisdiction> {
+      const { db } = ctx().database;
+      const jurisdiction = await h.created('Malta');
+      await seedAlphaAndBeta(db);
+      const versions = await db
+        .insert(gameVersions)
+        .values(['1.0.0', '1.1.0', '2.0.0'].map((versionNumber) => ({ gameId: 'alpha', versionNumber })))
+        .returning();
+      await db
+        .insert(gameVersionJurisdictions)
+        .values(versions.map((version) => ({ gameVersionId: version.id, jurisdictionId: jurisdiction.id })));
+      const [bridge] = await db
+        .insert(bridges)
+        .values({ name: 'Bridge', routerUrl: 'http://127.0.0.1:1', secret: 'x'.repeat(16) })
+        .returning();
+      const casino = {
+        bridgeId: bridge!.id,
+        jurisdictionId: jurisdiction.id,
+        api: 'seamlessWallet' as const,
+      };
+      await db.insert(casinos).values([
+        { ...casino, id: 'nova', name: 'Nova Casino' },
+        { ...casino, id: 'lucky', name: 'Lucky Casino' },
+      ]);
+      return jurisdiction;
+    }
+
+    afterEach(async () => {
+      const { db } = ctx().database;
+      await db.delete(casinos);
+      await db.delete(bridges);
+      await resetCatalogue(db);
+    });
+
+    // The code is that of the first foreign key the database finds violated; the details name both kinds.
+    it('says by what, versions and casinos at once, in both languages: 409 with the usage in details', async () => {
+      const jurisdiction = await inUse();
+      const answer = (headers: InjectOptions['headers'] = {}) =>
+        h.inject({ method: 'DELETE', url: `${BASE}/${jurisdiction.id}`, query: { version: '1' }, headers });
+      const german = (await answer()).json<ErrorBody<RecordUsage>>();
+      const english = (await answer(ENGLISH)).json<ErrorBody<RecordUsage>>();
+      expect(german.statusCode).toBe(409);
+      expect(['JURISDICTION_IN_USE', 'JURISDICTION_USED_BY_GAME_VERSIONS']).toContain(german.code);
+      expect(german.message).toBe(errorMessage(german.code, 'de'));
+      expect(english.message).toBe(errorMessage(german.code, 'en'));
+      const details = german.details;
+      expect(details).toEqual([
+        {
+          kind: 'gameVersions',
+          count: 3,
+          records: [
+            { id: expect.stringMatching(UUID), name: 'alpha 1.0.0' },
+            { id: expect.stringMatching(UUID), name: 'alpha 1.1.0' },
+            { id: expect.stringMatching(UUID), name: 'alpha 2.0.0' },
+          ],
+          othersHidden: false,
+        },
+        {
+          kind: 'casinos',
+          count: 2,
+          records: [
+            { id: 'lucky', name: 'Lucky Casino' },
+            { id: 'nova', name: 'Nova Casino' },
+          ],
+          othersHidden: false,
+        },
+      ]);
+      expect(english.details).toEqual(details);
+      expect(await h.stored(jurisdiction.id)).toBeDefined();
+    });
+
+    it('names the casinos alone once no game version is certified for it: 409 JURISDICTION_IN_USE', async () => {
+      const jurisdiction = await inUse();
+      const { db } = ctx().database;
+      const kinds = async (code: ErrorBody['code']) =>
+        usageIn(expectError(await h.remove(jurisdiction.id, 1), 409, code)).map(
+          ({ kind, count, othersHidden }) => ({ kind, count, othersHidden }),
+        );
+      await db.delete(gameVersionJurisdictions);
+      expect(await kinds('JURISDICTION_IN_USE')).toEqual([
+        { kind: 'casinos', count: 2, othersHidden: false },
+      ]);
+    });
+
+    it('tells a user limited to one casino only that casino, and how many others there are', async () => {
+      const jurisdiction = await inUse();
+      const developer = await ctx().signIn('developer', { casinoIds: ['lucky'] });
+      const response = await developer.inject({
+        method: 'DELETE',
+        url: `${BASE}/${jurisdiction.id}`,
+        query: { version: '1' },
+      });
+      const body = response.json<ErrorBody<RecordUsage>>();
+      expect(response.statusCode).toBe(409);
+      expect(body.details?.find((usage) => usage.kind === 'casinos')).toEqual({
+        kind: 'casinos',
+        count: 1,
+        records: [{ id: 'lucky', name: 'Lucky Casino' }],
+        othersHidden: true,
+      });
+      expect(response.body).not.toContain('nova');
+      expect(response.body).not.toContain('Nova Casino');
     });
   });
 });
