@@ -1,7 +1,9 @@
 /**
  * Accessibility (issue 17, WCAG 2.2 AA): axe-core runs in Chromium on every screen of the product — each
  * list and form, a record of each kind, the reports, the sign-in page — signed in as the demo admin, and the
- * suite fails on any critical or serious violation.
+ * suite fails on any critical or serious violation, and on a page without its one h1 (screen readers jump
+ * to it). A keyboard-only flow creates a record with the focus visible at every step. A handful of screens
+ * again in the dark colour scheme.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -20,7 +22,10 @@ interface Violation {
   nodes: { target: string[]; html: string; failureSummary?: string }[];
 }
 
-/** The critical and serious findings of axe on the page as it is now. */
+/** Findings that fail the suite whatever axe's impact: "moderate" for axe, a lost page for a reader. */
+const ALWAYS_FAILING = new Set(['page-has-heading-one']);
+
+/** The critical and serious findings of axe on the page as it is now, and those of ALWAYS_FAILING. */
 async function violationsOn(page: Page): Promise<Violation[]> {
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -40,7 +45,10 @@ async function violationsOn(page: Page): Promise<Violation[]> {
       nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
     }));
   });
-  return violations.filter((violation) => violation.impact === 'critical' || violation.impact === 'serious');
+  return violations.filter(
+    (violation) =>
+      violation.impact === 'critical' || violation.impact === 'serious' || ALWAYS_FAILING.has(violation.id),
+  );
 }
 
 describe.skipIf(!!skipReason)('accessibility', () => {
@@ -78,6 +86,9 @@ describe.skipIf(!!skipReason)('accessibility', () => {
       await page.goto(path);
       await page.getByTestId('user-area').waitFor();
       await page.waitForLoadState('networkidle');
+      // The screen's title is its one h1 (axe's page-has-heading-one asks for at least one).
+      const headings = await page.locator('h1').allInnerTexts();
+      if (headings.length !== 1) found.push(`${path}: ${headings.length} h1 (${headings.join(' | ')})`);
       for (const violation of await violationsOn(page)) {
         found.push(
           `${path}: ${violation.impact} ${violation.id} (${violation.nodes.length}) ${violation.help} e.g. ${violation.nodes[0]?.html.slice(0, 200)}: ${(violation.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300)}`,
@@ -88,14 +99,209 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     expect(found).toEqual([]);
   }, 300_000);
 
+  it('follows a dark system, keeps dark chosen in the user menu, and finds no violation in dark', async () => {
+    const page = await browser.open({ language: 'en' });
+    const scheme = () => page.locator('html').getAttribute('data-mantine-color-scheme');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    await page.getByTestId('user-area').waitFor();
+    expect(await scheme()).toBe('dark');
+
+    // A light system, and dark chosen in the user menu: kept for the next pages (issue 17, item 9).
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(scheme).toBe('light');
+    await page.getByTestId('user-area').click();
+    const choices = page.getByRole('group', { name: 'Appearance' });
+    await choices.getByRole('menuitemradio', { name: 'Same as system', checked: true }).waitFor();
+    await choices.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await choices.getByRole('menuitemradio', { name: 'Dark', checked: true }).waitFor();
+    expect(await scheme()).toBe('dark');
+    // The texts of the open menu, in dark (the menu itself is Mantine's, the same in both schemes).
+    await page.evaluate(axeSource);
+    const found = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: object, options: object) => Promise<{ violations: Violation[] }> };
+        }
+      ).axe;
+      const result = await axe.run(
+        { include: [['[role=menu]']] },
+        { runOnly: { type: 'rule', values: ['color-contrast'] } },
+      );
+      return result.violations.flatMap((v) => v.nodes.map((n) => `user menu: ${n.html} ${n.failureSummary}`));
+    });
+
+    const casinos = await page.request.get('/api/casinos?pageSize=1');
+    const casinoId = ((await casinos.json()) as { items: { id: string }[] }).items[0]?.id;
+    expect(casinoId).toBeTruthy();
+    for (const path of [
+      '/',
+      '/casinos/manage',
+      '/masterdata/jurisdictions/create',
+      '/reporting/ggr-report',
+      `/casinos/manage/${encodeURIComponent(casinoId!)}`,
+    ]) {
+      await page.goto(path);
+      await page.getByTestId('user-area').waitFor();
+      await page.waitForLoadState('networkidle');
+      // The GGR report's chart comes in a chunk of its own: its colours are checked too.
+      if (path === '/reporting/ggr-report') await page.getByRole('figure').waitFor();
+      expect(await scheme(), path).toBe('dark');
+      for (const violation of await violationsOn(page)) {
+        found.push(
+          `${path}: ${violation.impact} ${violation.id} (${violation.nodes.length}) ${violation.help} e.g. ${violation.nodes[0]?.html.slice(0, 200)}: ${(violation.nodes[0]?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300)}`,
+        );
+      }
+    }
+    console.log(found.join('\n'));
+    expect(found).toEqual([]);
+  }, 120_000);
+
   it('finds no critical or serious violation on the sign-in page', async () => {
     const page = await browser.open({ role: null, language: 'de' });
     await page.goto('/auth/login');
     await page.locator('#email').waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
     const found = (await violationsOn(page)).map(
       (violation) =>
         `${violation.id}: ${violation.nodes[0]?.html.slice(0, 200)} ${violation.nodes[0]?.failureSummary}`,
     );
     expect(found).toEqual([]);
   });
+
+  it('shows the integration tests tab whole at 1280 px: no badge or select cut off (de, en)', async () => {
+    for (const language of ['de', 'en'] as const) {
+      const page = await browser.open({ language });
+      // The UK demo integration expects "no casino" in a test: the longest option there is.
+      await page.goto('/integrations/manage/demo-platform-uk');
+      await page.getByRole('tab', { name: /^Tests/ }).click();
+      await page.getByTestId('rule-test-result-2').waitFor();
+      const cut = await page.evaluate(() => {
+        const overflowing = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+        const panel = document.querySelector('[data-testid=rule-test-result-1]')!.closest('[role=tabpanel]')!;
+        const tabs = panel.parentElement!.querySelector('[role=tablist]')!;
+        const roots = [
+          ...Array.from(panel.querySelectorAll('.mantine-Badge-root')),
+          ...Array.from(tabs.querySelectorAll('.mantine-Badge-root')),
+        ];
+        const badges = roots
+          .flatMap((badge) => [badge, ...Array.from(badge.querySelectorAll('.mantine-Badge-label'))])
+          .filter(overflowing)
+          .map((badge) => `badge "${badge.textContent}"`);
+        const selects = Array.from(panel.querySelectorAll<HTMLInputElement>('.mantine-Select-input'))
+          .filter(overflowing)
+          .map((input) => `select "${input.value}"`);
+        return { found: panel.querySelectorAll('.mantine-Badge-root').length, cut: [...badges, ...selects] };
+      });
+      expect(cut.found, language).toBeGreaterThan(0);
+      expect(cut.cut, language).toEqual([]);
+    }
+  });
+
+  it('creates a jurisdiction with the keyboard alone, the focus visible at every step', async () => {
+    const page = await browser.open({ language: 'de' });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Willkommen im Back Office' }).waitFor();
+    const name = `Tastaturland ${Date.now() % 1_000_000}`;
+
+    // To the menu: Tab through the header into the navigation, one step too far and back with Shift+Tab.
+    const menuLink = (focus: Focused) =>
+      focus.tag === 'A' && focus.text === 'Jurisdiktionen' && focus.inNav === true;
+    await tabTo(page, menuLink);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    expect(menuLink(await visiblyFocused(page))).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/masterdata\/jurisdictions$/);
+    await page.getByRole('heading', { level: 1, name: 'Jurisdiktionen' }).waitFor();
+
+    // Create: the list's link, then the name field.
+    await tabTo(page, (focus) => focus.tag === 'A' && focus.text === 'Anlegen' && !focus.inNav);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/masterdata\/jurisdictions\/create$/);
+    await page.getByRole('heading', { level: 1, name: 'Jurisdiktion anlegen' }).waitFor();
+    await tabTo(page, (focus) => focus.tag === 'INPUT' && focus.label.startsWith('Name'));
+    await page.keyboard.type(name);
+
+    // Save with Space; Escape closes the confirmation and gives the focus back to the button.
+    const saveButton = (focus: Focused) => focus.tag === 'BUTTON' && focus.text === 'Anlegen';
+    await tabTo(page, saveButton);
+    await page.keyboard.press('Space');
+    const dialog = page.getByRole('dialog', { name: 'Änderungen speichern?' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(saveButton(await visiblyFocused(page))).toBe(true);
+
+    // Again with Enter: the confirmation's field has the focus; type the name, Tab to its button.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    expect((await visiblyFocused(page)).testId).toBe('confirm-input');
+    await page.keyboard.type(name);
+    await tabTo(page, (focus) => saveButton(focus) && focus.inDialog === true);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(page.url()).toMatch(/\/masterdata\/jurisdictions\/[^/]+$/);
+    expect(page.url()).not.toMatch(/\/create$/);
+  }, 60_000);
 });
+
+/** What has the keyboard focus, and whether it shows (an outline or a shadow: WCAG 2.4.7). */
+interface Focused {
+  tag: string;
+  /** Visible text, or for a field its label. */
+  text: string;
+  label: string;
+  testId: string | null;
+  inNav: boolean;
+  inDialog: boolean;
+  ring: boolean;
+  describe: string;
+}
+
+async function focusedElement(page: Page): Promise<Focused | null> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return null;
+    // A pill field (tags, multi-select) rings its whole box, not the bare input inside it.
+    const box = (element.closest('.mantine-Input-input') as HTMLElement | null) ?? element;
+    const ringed = [element, box].some((node) => {
+      const style = getComputedStyle(node);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      return outline || style.boxShadow !== 'none';
+    });
+    const label = (element as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? '';
+    const text = (element.textContent ?? '').trim();
+    return {
+      tag: element.tagName,
+      text,
+      label,
+      testId: element.getAttribute('data-testid'),
+      inNav: element.closest('nav') !== null,
+      inDialog: element.closest('[role=dialog]') !== null,
+      ring: ringed,
+      describe: `${element.tagName} "${(text || label).slice(0, 40)}"`,
+    };
+  });
+}
+
+/** The focused element, which must show that it has the focus. */
+async function visiblyFocused(page: Page): Promise<Focused> {
+  const focus = await focusedElement(page);
+  expect(focus, 'something has the focus').not.toBeNull();
+  expect(focus!.ring, `focus visible on ${focus!.describe}`).toBe(true);
+  return focus!;
+}
+
+/** Presses Tab until the focus is on what `wanted` accepts (at most 80 times); it must show the focus. */
+async function tabTo(page: Page, wanted: (focus: Focused) => boolean): Promise<Focused> {
+  const passed: string[] = [];
+  for (let step = 0; step < 80; step++) {
+    await page.keyboard.press('Tab');
+    const focus = await focusedElement(page);
+    if (focus && wanted(focus)) return visiblyFocused(page);
+    passed.push(focus?.describe ?? 'nothing');
+  }
+  throw new Error(`not reached with Tab; passed ${passed.join(', ')}`);
+}

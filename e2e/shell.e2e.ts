@@ -39,7 +39,7 @@ describe.skipIf(!!skipReason)('app shell', () => {
     for (const path of paths) {
       const response = await page.goto(url(path));
       expect(response?.status(), path).toBe(200);
-      await page.locator('main h2').first().waitFor();
+      await page.locator('main h1').first().waitFor();
       expect(await page.locator('main').innerText(), path).not.toContain(
         'Diese Seite konnte nicht gefunden werden',
       );

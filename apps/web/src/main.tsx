@@ -1,17 +1,19 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/contrast.css';
+import './app/color-scheme.css';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { PrefetchContext } from './app/prefetch-context';
-import { Providers } from './app/providers';
+import { applyStoredColorScheme, Providers } from './app/providers';
 import { prefetchPath, routes } from './app/routes';
 import { i18n, initI18n } from './i18n';
 import { configureApiClient } from './lib/api-client';
 import { fetchSession, goToSignIn, SessionProvider } from './lib/session';
 
+applyStoredColorScheme();
 const root = createRoot(document.getElementById('root')!);
 
 // The back office is closed: without a session the browser goes to sign-in and comes back here.

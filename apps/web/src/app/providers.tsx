@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -14,6 +14,17 @@ const theme = createTheme({
   primaryShade: { light: 7, dark: 8 },
   defaultRadius: 'sm',
 });
+
+/**
+ * The colour scheme the user chose in the user menu (color-scheme-menu.tsx), put on the page before
+ * anything else runs (main.tsx) so the page waits for the session in it. Mantine keeps the choice in local
+ * storage; without one the page follows the system, through CSS until Mantine takes over
+ * (color-scheme.css) — no inline script, which the CSP would refuse.
+ */
+export function applyStoredColorScheme(): void {
+  const scheme = localStorageColorSchemeManager().get('auto');
+  if (scheme !== 'auto') document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -51,7 +62,7 @@ function NotificationsWhenNeeded() {
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} defaultColorScheme="auto">
       <NotificationsWhenNeeded />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>

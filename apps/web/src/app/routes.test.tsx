@@ -112,7 +112,7 @@ describe('the app at a URL', () => {
       session: testSession(),
     });
 
-    const heading = await screen.findByRole('heading', { level: 2, name: 'Jurisdiktion anlegen' }, LOAD);
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Jurisdiktion anlegen' }, LOAD);
     expect(heading).toBeTruthy();
 
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
@@ -131,7 +131,7 @@ describe('the app at a URL', () => {
     await renderRoutes(routes, { initialEntries: ['/cpv/allowed-hashes/add'], session: testSession() });
 
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Erlaubten Hash hinzufügen' }, LOAD),
+      await screen.findByRole('heading', { level: 1, name: 'Erlaubten Hash hinzufügen' }, LOAD),
     ).toBeTruthy();
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
     expect(crumbs.getByText('CPV')).toBeTruthy();
@@ -220,7 +220,7 @@ describe('access by role', () => {
   it('shows admins the background jobs under master data', async () => {
     stubEmptyApi();
     await renderRoutes(routes, { initialEntries: ['/masterdata/jobs'], session: testSession('admin') });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Hintergrundaufgaben' }, LOAD)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Hintergrundaufgaben' }, LOAD)).toBeTruthy();
     const masterdata = within(screen.getByRole('group', { name: 'Stammdaten' }));
     expect(masterdata.getByRole('link', { name: 'Hintergrundaufgaben' }).getAttribute('href')).toBe(
       '/masterdata/jobs',

@@ -4,9 +4,10 @@
  * (decision 014). The form holds `config` (field → text) and `clearSecrets`.
  */
 import { SECRET_MASK } from '@backoffice/contracts';
-import { Checkbox, Fieldset, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Checkbox, Fieldset, Group, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField, TextField } from './inputs/fields';
 
 interface ApiConfigValues {
   config: Partial<Record<string, string>>;
@@ -52,7 +53,7 @@ export function ApiConfigFields<Values extends ApiConfigValues>({
         const inputProps = { ...form.getInputProps(`config.${field}`), value: config[field] ?? '' };
         if (!isSecret(field)) {
           return (
-            <TextInput
+            <TextField
               key={field}
               mt={index ? 'sm' : 0}
               label={label}
@@ -67,7 +68,7 @@ export function ApiConfigFields<Values extends ApiConfigValues>({
         const clearing = clearSecrets.includes(field);
         return (
           <Group key={field} mt={index ? 'sm' : 0} align="flex-end" wrap="nowrap">
-            <PasswordInput
+            <PasswordField
               flex={1}
               label={label}
               readOnly={readOnly}

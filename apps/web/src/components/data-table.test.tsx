@@ -1,5 +1,6 @@
 import type { Language, ListQuery } from '@backoffice/contracts';
 import { screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render';
 import { DataTable, type Column } from './data-table';
@@ -32,6 +33,7 @@ async function renderTable(
     query?: Partial<ListQuery<Field>>;
     language?: Language;
     loading?: boolean;
+    empty?: ReactNode;
     onRowClick?: (row: Row) => void;
   } = {},
 ) {
@@ -47,6 +49,7 @@ async function renderTable(
       rowKey={(row) => row.id}
       onRowClick={options.onRowClick}
       loading={options.loading}
+      empty={options.empty}
     />,
     { language: options.language ?? 'de' },
   );
@@ -125,10 +128,26 @@ describe('DataTable', () => {
     expect(screen.getByTestId('list-total').textContent).toBe('0 entries');
   });
 
-  it('does not claim "no entries" while the first page is still loading', async () => {
+  it('shows skeleton rows while the first page loads, marked busy, without a "0" count', async () => {
     await renderTable({ rows: undefined, total: 0, loading: true });
     expect(screen.queryByText('Keine Einträge gefunden.')).toBeNull();
-    expect(screen.getByLabelText('Wird geladen…')).toBeTruthy();
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getAllByTestId('skeleton-row')).toHaveLength(5);
+    expect(screen.getByTestId('list-total').textContent).toBe('');
+  });
+
+  it('keeps the current rows on screen while the next page loads, marked busy', async () => {
+    await renderTable({ total: 45, loading: true });
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
+    expect(bodyCells()).toHaveLength(2);
+    expect(screen.getByTestId('list-total').textContent).toBe('45 Einträge');
+  });
+
+  it('shows what to do next under an empty table, when given', async () => {
+    await renderTable({ rows: [], total: 0, empty: <button type="button">Anlegen</button> });
+    expect(screen.getByRole('button', { name: 'Anlegen' })).toBeTruthy();
+    expect(screen.queryByText('Keine Einträge gefunden.')).toBeNull();
   });
 
   it.each([

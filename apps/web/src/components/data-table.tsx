@@ -1,5 +1,5 @@
 /** A server-paginated, sortable table; the caller owns the query (usually kept in the URL). */
-import { Group, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Pagination, Select, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import { PAGE_SIZES, type ListQuery } from '@backoffice/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +24,14 @@ interface DataTableProps<Row, Field extends string> {
   onQueryChange: (patch: Partial<ListQuery<Field>>) => void;
   rowKey: (row: Row) => string;
   onRowClick?: (row: Row) => void;
+  /** Rows are on their way: the first page (skeleton rows), or the next one while this one stays shown. */
   loading?: boolean;
+  /** What an empty table says (default "No entries found."), with what to do next. */
+  empty?: ReactNode;
 }
+
+/** How many skeleton rows stand in for the first page while it loads. */
+const SKELETON_ROWS = 5;
 
 /** A table row that opens its record when clicked (when `onOpen` is given). */
 export function OpenableRow({
@@ -44,14 +50,30 @@ export function OpenableRow({
   );
 }
 
+/** Grey bars in the shape of the table's rows, standing in for the first page while it loads. */
+function SkeletonRows({ columns, label }: { columns: number; label: string }) {
+  return Array.from({ length: SKELETON_ROWS }, (_, row) => (
+    <Table.Tr key={row} data-testid="skeleton-row" aria-label={row === 0 ? label : undefined}>
+      {Array.from({ length: columns }, (_, column) => (
+        <Table.Td key={column}>
+          <Skeleton height={14} radius="sm" width={column === 0 ? '70%' : '50%'} />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  ));
+}
+
 function sortIndicator(active: boolean, order: 'asc' | 'desc') {
   if (!active) return '↕';
   return order === 'asc' ? '▲' : '▼';
 }
 
 export function DataTable<Row, Field extends string>(props: DataTableProps<Row, Field>) {
-  const { columns, rows, total, totalCapped, query, onQueryChange, rowKey, onRowClick, loading } = props;
+  const { columns, rows, total, totalCapped, query, onQueryChange, rowKey, onRowClick, loading, empty } =
+    props;
   const { t } = useTranslation();
+  // Before the first page arrives there is no count yet: the table shows skeleton rows, not "0 entries".
+  const firstLoad = !!loading && !rows;
   const pages = Math.max(1, Math.ceil(total / query.pageSize));
   const pageSizes = [...new Set([...PAGE_SIZES, query.pageSize])].sort((a, b) => a - b).map(String);
 
@@ -64,7 +86,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
   return (
     <>
       <TableScroll minWidth={500}>
-        <Table highlightOnHover={!!onRowClick} striped verticalSpacing="xs">
+        <Table highlightOnHover={!!onRowClick} striped verticalSpacing="xs" aria-busy={!!loading}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => {
@@ -101,6 +123,7 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
+            {firstLoad && <SkeletonRows columns={columns.length} label={t('common.loading')} />}
             {rows?.map((row) => (
               <OpenableRow key={rowKey(row)} onOpen={onRowClick && (() => onRowClick(row))}>
                 {columns.map((column) => (
@@ -111,10 +134,10 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
           </Table.Tbody>
         </Table>
       </TableScroll>
-      <ListState loading={!!loading && !rows} rows={rows} emptyText={t('common.noEntries')} />
+      <ListState loading={false} rows={rows} emptyText={t('common.noEntries')} empty={empty} />
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid="list-total">
-          {t(totalCapped ? 'common.entriesMoreThan' : 'common.entries', { count: total })}
+          {!firstLoad && t(totalCapped ? 'common.entriesMoreThan' : 'common.entries', { count: total })}
         </Text>
         <Group gap="sm">
           <Select

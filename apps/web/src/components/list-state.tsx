@@ -1,5 +1,6 @@
 /** What a screen shows while its data loads, and under a table that came back empty. */
-import { Center, Loader, Text } from '@mantine/core';
+import { Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function Loading() {
@@ -11,21 +12,50 @@ export function Loading() {
   );
 }
 
-/** The list's state below its table: loading, or the text saying there is nothing (when `rows` is empty). */
+/** Grey bars in the shape of a list's rows, standing in for its first page while that loads. */
+export function ListSkeleton({ rows = 5 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" py="xs" aria-busy="true" aria-label={t('common.loading')} data-testid="list-skeleton">
+      {Array.from({ length: rows }, (_, row) => (
+        <Skeleton key={row} height={28} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The list's state below its table: loading (skeleton rows), or — when `rows` is empty — what that means
+ * and what to do next (`empty`, e.g. a create button or one that clears the filters; `emptyText` otherwise).
+ */
 export function ListState({
   loading,
   rows,
   emptyText,
+  empty,
 }: {
   loading: boolean;
   rows: readonly unknown[] | undefined;
   emptyText: string;
+  empty?: ReactNode;
 }) {
-  if (loading) return <Loading />;
+  if (loading) return <ListSkeleton />;
   if (rows?.length !== 0) return null;
   return (
-    <Text c="dimmed" ta="center" py="lg">
-      {emptyText}
-    </Text>
+    <Stack align="center" gap="sm" py="lg">
+      {empty ?? <Text c="dimmed">{emptyText}</Text>}
+    </Stack>
+  );
+}
+
+/** An empty list's message with the one action that helps next (create the first, clear the filters). */
+export function EmptyState({ message, action }: { message: string; action?: ReactNode }) {
+  return (
+    <>
+      <Text c="dimmed" ta="center">
+        {message}
+      </Text>
+      {action}
+    </>
   );
 }

@@ -8,7 +8,7 @@ export function NoPermissionPage() {
   const { t } = useTranslation();
   return (
     <Stack align="flex-start" py="xl" role="alert">
-      <Title order={2}>{t('noPermission.title')}</Title>
+      <Title order={1}>{t('noPermission.title')}</Title>
       <Anchor component={Link} to={paths.home}>
         {t('noPermission.backHome')}
       </Anchor>

@@ -11,7 +11,7 @@ export function NotFoundPage() {
   }, [t]);
   return (
     <Stack align="flex-start" py="xl">
-      <Title order={2}>{t('notFound.title')}</Title>
+      <Title order={1}>{t('notFound.title')}</Title>
       <Anchor component={Link} to={paths.home}>
         {t('notFound.backHome')}
       </Anchor>

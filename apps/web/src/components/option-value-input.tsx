@@ -5,12 +5,12 @@
  * currency amount `EUR 12.50`. An empty field is the empty string (a switch is always `true` or `false`).
  */
 import { localeOf, type IntegrationOptionDataType } from '@backoffice/contracts';
-import { Switch, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useLanguage } from '../lib/use-language';
 import { CurrencyInput, DEFAULT_CURRENCY, parseCurrencyValue } from './inputs/currency-input';
 import { DateInput } from './inputs/date-input';
 import { DurationInput } from './inputs/duration-input';
+import { SwitchField, TextField } from './inputs/fields';
 import { NumberInput, parseNumber } from './inputs/number-input';
 
 /** The most characters a text value may have (`optionValueRules.text`). */
@@ -65,7 +65,7 @@ export function OptionValueInput({
       );
     case 'boolean':
       return (
-        <Switch
+        <SwitchField
           label={label}
           description={description}
           error={error}
@@ -107,7 +107,7 @@ export function OptionValueInput({
     case 'text':
     default:
       return (
-        <TextInput
+        <TextField
           {...field}
           withAsterisk={withAsterisk}
           maxLength={OPTION_TEXT_MAX}

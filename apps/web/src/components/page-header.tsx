@@ -1,4 +1,6 @@
-/** Breadcrumbs and title of the current screen, derived from the matched routes' handles. */
+/** Breadcrumbs and title of the current screen, derived from the matched routes' handles. The title is the
+ * page's one h1 (screen readers jump to it), at the size of an h2.
+ */
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +52,9 @@ export function PageHeader({ title, actions }: PageHeaderProps) {
         </Breadcrumbs>
       )}
       <Group justify="space-between" align="center" wrap="nowrap">
-        <Title order={2}>{heading}</Title>
+        <Title order={1} size="h2">
+          {heading}
+        </Title>
         {actions && <Group gap="sm">{actions}</Group>}
       </Group>
     </Stack>

@@ -1,6 +1,7 @@
 /**
  * The pages of an infinite query shown one after the other: its error with a retry, the table of what has
- * come so far, the list's state (loading, nothing found), how many are shown and the button for the next page.
+ * come so far, the list's state (skeleton while the first page loads, nothing found), how many are shown
+ * and the button for the next page.
  */
 import { Button, Group, Text } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
@@ -13,6 +14,8 @@ export interface PagedResultsProps<Row> {
   /** The table of the rows loaded so far (`undefined` while the first page loads). */
   children: (rows: Row[] | undefined) => ReactNode;
   emptyText: string;
+  /** What an empty list shows instead of `emptyText`, with what to do next. */
+  empty?: ReactNode;
   /** "N shown", by how many are. */
   shownText: (count: number) => string;
   /** The test id of the "N shown" text. */
@@ -25,6 +28,7 @@ export function PagedResults<Row>({
   query,
   children,
   emptyText,
+  empty,
   shownText,
   shownTestId,
   moreText,
@@ -36,7 +40,7 @@ export function PagedResults<Row>({
     <>
       {error && <ErrorAlert error={error} onRetry={() => void refetch()} />}
       {children(rows)}
-      <ListState loading={isPending} rows={rows} emptyText={emptyText} />
+      <ListState loading={isPending} rows={rows} emptyText={emptyText} empty={empty} />
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid={shownTestId}>
           {rows ? shownText(rows.length) : ''}

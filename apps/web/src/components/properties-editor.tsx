@@ -3,11 +3,12 @@
  * The form holds the rows at `path`; `propertyRowsSchema` (lib/form-schemas) turns them into the
  * contract's record. `children` renders above the rows (e.g. which required keys are missing).
  */
-import { ActionIcon, Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PropertyRow } from '../lib/form-schemas';
+import { TextField } from './inputs/fields';
 
 interface PropertiesEditorProps<Values> {
   form: UseFormReturnType<Values>;
@@ -40,7 +41,7 @@ export function PropertiesEditor<Values>({
         )}
         {rows.map((row, index) => (
           <Group key={index} align="flex-start" wrap="nowrap" gap="xs">
-            <TextInput
+            <TextField
               aria-label={t('properties.key')}
               placeholder={t('properties.key')}
               w={240}
@@ -49,7 +50,7 @@ export function PropertiesEditor<Values>({
               key={form.key(`${path}.${index}.key`)}
               {...form.getInputProps(`${path}.${index}.key`)}
             />
-            <TextInput
+            <TextField
               aria-label={t('properties.value', { key: shown(row.key) })}
               placeholder={t('properties.valuePlaceholder')}
               style={{ flex: 1 }}

@@ -1,7 +1,8 @@
 /**
  * The frame of every create and edit form: client-side validation with the contract's schema, the typed
  * confirmation before saving (spec §5), server errors shown on their field or above the form, and a reload
- * offer when someone else changed the record meanwhile (409).
+ * offer when someone else changed the record meanwhile (409). Read-only, it is no form at all: its fields
+ * show their values as text (inputs/read-only.tsx), without placeholders, required marks or save button.
  */
 import type { ErrorCode } from '@backoffice/contracts/errors';
 import { Button, Group, Stack } from '@mantine/core';
@@ -12,6 +13,7 @@ import type { z } from 'zod';
 import { ApiError } from '../lib/api-client';
 import { ConfirmDialog } from './confirm-dialog';
 import { ErrorAlert } from './error-alert';
+import { ReadOnlyProvider } from './inputs/read-only';
 
 export interface RecordFormProps<Values extends Record<string, unknown>, Parsed> {
   schema: z.ZodType<Parsed, Values>;
@@ -27,8 +29,10 @@ export interface RecordFormProps<Values extends Record<string, unknown>, Parsed>
   fieldErrors?: Partial<Record<ErrorCode, string>>;
   /** Offered when the record changed meanwhile (409): reload the current state. */
   onReload?: (() => void) | undefined;
-  /** For roles that may look but not change. */
+  /** For roles that may look but not change: the values as text, nothing to edit or save. */
   readOnly?: boolean;
+  /** Whether the frame shows its save button (default); a form with a save button of its own says no. */
+  withSubmit?: boolean;
   maw?: number;
   children: (form: UseFormReturnType<Values>) => ReactNode;
 }
@@ -44,6 +48,7 @@ export function RecordForm<Values extends Record<string, unknown>, Parsed>({
   fieldErrors = {},
   onReload,
   readOnly = false,
+  withSubmit = true,
   maw = 640,
   children,
 }: RecordFormProps<Values, Parsed>) {
@@ -74,14 +79,24 @@ export function RecordForm<Values extends Record<string, unknown>, Parsed>({
     }
   }
 
+  if (readOnly) {
+    return (
+      <ReadOnlyProvider readOnly>
+        <Stack maw={maw} data-testid="read-only-record">
+          {children(form)}
+        </Stack>
+      </ReadOnlyProvider>
+    );
+  }
+
   const stale = error instanceof ApiError && error.code === 'STALE_VERSION';
   return (
-    <>
+    <ReadOnlyProvider readOnly={false}>
       <form onSubmit={form.onSubmit((values) => setPending(schema.parse(values)))} noValidate>
         <Stack maw={maw}>
           {error !== null && <ErrorAlert error={error} onRetry={stale ? onReload : undefined} />}
           {children(form)}
-          {!readOnly && (
+          {withSubmit && (
             <Group>
               <Button type="submit">{submitLabel}</Button>
             </Group>
@@ -100,6 +115,6 @@ export function RecordForm<Values extends Record<string, unknown>, Parsed>({
       >
         {pending !== null && confirmDetails?.(pending)}
       </ConfirmDialog>
-    </>
+    </ReadOnlyProvider>
   );
 }

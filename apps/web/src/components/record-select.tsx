@@ -3,11 +3,12 @@
  * a selected record that page does not hold (e.g. an id from the URL) is loaded for its label.
  */
 import type { Page } from '@backoffice/contracts';
-import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
+import type { ComboboxItem, SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from './inputs/fields';
 
 export interface RecordSelectProps<Item> extends Omit<
   SelectProps,
@@ -51,7 +52,7 @@ export function RecordSelect<Item>({
   }
 
   return (
-    <Select
+    <SelectField
       {...others}
       searchable
       data={options}

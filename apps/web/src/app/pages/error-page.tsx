@@ -20,7 +20,7 @@ export function ErrorPage() {
           : t('errors.INTERNAL');
   return (
     <Stack align="flex-start" py="xl" role="alert">
-      <Title order={2}>{t('errorPage.title')}</Title>
+      <Title order={1}>{t('errorPage.title')}</Title>
       <Text>
         <Code>{message}</Code>
       </Text>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { DEFAULT_DECIMALS, roundTo } from './decimal-input';
 import type { PassThroughTextInputProps } from './number-input';
 import { useFieldRules, type FieldProps } from './use-field-rules';
+import { ReadOnlyValue, useReadOnly } from './read-only';
 
 export const DEFAULT_CURRENCY = 'EUR';
 export const DEFAULT_LOCALE = 'de-DE';
@@ -77,7 +78,20 @@ export interface CurrencyInputProps extends PassThroughTextInputProps, FieldProp
   decimals?: number;
 }
 
-export function CurrencyInput({
+/** An amount as people read it, `EUR 12,50`; the stored text when it is none. */
+function readableCurrency(value: string | null, locale: string = DEFAULT_LOCALE): string {
+  const amount = parseCurrencyValue(value);
+  return amount ? `${amount.currency} ${formatAmount(amount.amount, locale)}` : (value ?? '');
+}
+
+/** Inside a read-only record: the value as text (see read-only.tsx). */
+export function CurrencyInput(props: CurrencyInputProps) {
+  if (useReadOnly())
+    return <ReadOnlyValue label={props.label} value={readableCurrency(props.value, props.locale)} />;
+  return <EditableCurrencyInput {...props} />;
+}
+
+function EditableCurrencyInput({
   value,
   onChange,
   currency = DEFAULT_CURRENCY,

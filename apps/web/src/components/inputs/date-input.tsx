@@ -14,6 +14,7 @@ import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode }
 import { useTranslation } from 'react-i18next';
 import type { PassThroughTextInputProps } from './number-input';
 import { useFieldRules, type FieldProps } from './use-field-rules';
+import { ReadOnlyValue, useReadOnly } from './read-only';
 
 /** Years above this are ignored. */
 export const MAX_DATE_YEAR = 9999;
@@ -108,7 +109,20 @@ export interface DateInputProps extends PassThroughTextInputProps, FieldProps {
   popoverProps?: Omit<PopoverProps, 'opened' | 'onChange' | 'onClose' | 'children'>;
 }
 
-export function DateInput({
+/** Inside a read-only record: the value as text (see read-only.tsx). */
+export function DateInput(props: DateInputProps) {
+  const { i18n } = useTranslation();
+  if (useReadOnly())
+    return (
+      <ReadOnlyValue
+        label={props.label}
+        value={formatShortDate(props.value, props.locale ?? i18n.language)}
+      />
+    );
+  return <EditableDateInput {...props} />;
+}
+
+function EditableDateInput({
   value,
   onChange,
   locale,

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PassThroughTextInputProps } from './number-input';
 import { useFieldRules, type FieldProps } from './use-field-rules';
+import { ReadOnlyValue, useReadOnly } from './read-only';
 
 export const DEFAULT_DECIMALS = 2;
 
@@ -49,7 +50,20 @@ export function formatDecimal(
   return new Intl.NumberFormat(locale, { maximumFractionDigits: decimals, useGrouping: false }).format(value);
 }
 
-export function DecimalInput({
+/** Inside a read-only record: the value as text (see read-only.tsx). */
+export function DecimalInput(props: DecimalInputProps) {
+  const { i18n } = useTranslation();
+  if (useReadOnly())
+    return (
+      <ReadOnlyValue
+        label={props.label}
+        value={formatDecimal(props.value, props.locale ?? i18n.language, props.decimals)}
+      />
+    );
+  return <EditableDecimalInput {...props} />;
+}
+
+function EditableDecimalInput({
   value,
   onChange,
   decimals = DEFAULT_DECIMALS,

@@ -12,6 +12,7 @@ import { Group, Input, InputWrapperContext, Text } from '@mantine/core';
 import { useContext, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldRules, type FieldProps } from './use-field-rules';
+import { ReadOnlyValue, useReadOnly } from './read-only';
 
 export const DEFAULT_MAX_HOURS = 99;
 export const MAX_MINUTES = 59;
@@ -100,7 +101,21 @@ function WithInputId({ id, children }: { id: string; children: ReactNode }) {
   return <InputWrapperContext value={{ ...context, inputId: id }}>{children}</InputWrapperContext>;
 }
 
-export function DurationInput({
+/** A duration as people read it: `1:05`, `-0:30` (hours and minutes); the stored text when it is none. */
+function readableDuration(value: string | null): string {
+  const duration = parseDuration(value);
+  if (!duration) return value ?? '';
+  const sign = duration.negative ? '-' : '';
+  return `${sign}${duration.hours}:${String(duration.minutes).padStart(2, '0')}`;
+}
+
+/** Inside a read-only record: the value as text (see read-only.tsx). */
+export function DurationInput(props: DurationInputProps) {
+  if (useReadOnly()) return <ReadOnlyValue label={props.label} value={readableDuration(props.value)} />;
+  return <EditableDurationInput {...props} />;
+}
+
+function EditableDurationInput({
   value,
   onChange,
   maxHours = DEFAULT_MAX_HOURS,

@@ -10,3 +10,5 @@ export * from './time-input';
 export * from './use-field-rules';
 export * from './year-month-input';
 export * from './year-select';
+export * from './fields';
+export * from './read-only';

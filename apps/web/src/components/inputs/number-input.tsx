@@ -6,6 +6,7 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
 import { useFieldRules, type FieldProps } from './use-field-rules';
+import { ReadOnlyValue, useReadOnly } from './read-only';
 
 /** The Mantine TextInput props an input of this folder passes through. */
 export type PassThroughTextInputProps = Omit<
@@ -32,7 +33,13 @@ export function formatNumber(value: number | null): string {
   return value === null ? '' : String(value);
 }
 
-export function NumberInput({
+/** Inside a read-only record: the value as text (see read-only.tsx). */
+export function NumberInput(props: NumberInputProps) {
+  if (useReadOnly()) return <ReadOnlyValue label={props.label} value={formatNumber(props.value)} />;
+  return <EditableNumberInput {...props} />;
+}
+
+function EditableNumberInput({
   value,
   onChange,
   rules,

@@ -265,7 +265,7 @@ describe('creating a casino', { timeout: 30_000 }, () => {
         { optionId: api.addOption('Jackpot enabled', 'boolean').id, value: 'true' },
       ],
     });
-    expect(await screen.findByRole('heading', { level: 2, name: 'New Casino' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Casino' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(detailUrl('new-casino'));
     // The password is stored, never shown.
     expect(field('Password').value).toBe('');
@@ -381,7 +381,7 @@ describe('a casino’s settings', { timeout: 30_000 }, () => {
     const api = setup();
     api.integrationDefaults.add('casino-one');
     const { user } = await openScreen(api, detailUrl('casino-one'), language);
-    await screen.findByRole('heading', { level: 2, name: 'Casino One' });
+    await screen.findByRole('heading', { level: 1, name: 'Casino One' });
 
     await user.click(screen.getByRole('button', { name: deleteLabel }));
     await confirmInDialog(
@@ -398,7 +398,7 @@ describe('a casino’s settings', { timeout: 30_000 }, () => {
   it('deletes a casino after its id is typed and returns to the list', async () => {
     const api = setup();
     const { user, router } = await openScreen(api, detailUrl('casino-two'));
-    await screen.findByRole('heading', { level: 2, name: 'Casino Two' });
+    await screen.findByRole('heading', { level: 1, name: 'Casino Two' });
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await confirmInDialog(user, 'Delete casino', 'casino-two', 'Delete');
@@ -445,7 +445,7 @@ describe('activating and deactivating a casino', { timeout: 30_000 }, () => {
       const text = texts[language];
       const api = setup();
       const { user } = await openScreen(api, detailUrl('casino-one'), language);
-      await screen.findByRole('heading', { level: 2, name: 'Casino One' });
+      await screen.findByRole('heading', { level: 1, name: 'Casino One' });
       expect(screen.getByTestId('casino-state').textContent).toBe(text.active);
 
       await user.click(screen.getByRole('button', { name: text.deactivate }));
@@ -474,7 +474,7 @@ describe('activating and deactivating a casino', { timeout: 30_000 }, () => {
   it('shows a change made meanwhile instead of overwriting it', async () => {
     const api = setup();
     const { user } = await openScreen(api, detailUrl('casino-two'));
-    await screen.findByRole('heading', { level: 2, name: 'Casino Two' });
+    await screen.findByRole('heading', { level: 1, name: 'Casino Two' });
     expect(screen.getByText('This casino is inactive')).toBeTruthy();
     // Someone else activates it meanwhile.
     api.casinos.set('casino-two', { ...api.casinos.get('casino-two')!, active: true, version: 2 });
@@ -609,8 +609,23 @@ describe('roles that may only look', { timeout: 20_000 }, () => {
   it('shows the casino and its games without any way to change them', async () => {
     const api = setup();
     const { user } = await openScreen(api, detailUrl('casino-one'), 'en', 'visitor');
-    expect(await screen.findByDisplayValue('Casino One')).toBeTruthy();
-    expect(field('Name').readOnly).toBe(true);
+    await screen.findByRole('heading', { name: 'Casino One' });
+    // The values as text: no input box, required mark or placeholder anywhere on the record.
+    const record = screen.getByTestId('read-only-record');
+    expect(within(record).queryAllByRole('textbox')).toHaveLength(0);
+    expect(within(record).queryAllByRole('combobox')).toHaveLength(0);
+    expect(within(record).queryAllByRole('switch')).toHaveLength(0);
+    expect(record.querySelector('input, textarea, [placeholder]')).toBeNull();
+    expect(record.textContent).not.toContain('*');
+    const value = (label: string) =>
+      within(record).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Name')).toBe('Casino One');
+    expect(value('Bridge')).toBe('Main bridge');
+    expect(value('Jurisdiction')).toBe('Malta');
+    expect(value('Max stake')).toBe('100');
+    expect(within(record).getByText('https://wallet.one.example')).toBeTruthy();
+    expect(within(record).queryByText('s3cret')).toBeNull();
+    expect(within(record).getByText('eu')).toBeTruthy();
     for (const name of ['Save', 'Delete', 'Activate', 'Deactivate', 'Add property']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }

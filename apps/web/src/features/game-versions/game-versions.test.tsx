@@ -156,7 +156,7 @@ describe('game versions list', { timeout: 20_000 }, () => {
     await openScreen(api, LIST);
 
     expect(await screen.findByRole('link', { name: '1.0.0' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Spielversionen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Spielversionen' })).toBeTruthy();
     expect(listedRows().map((cells) => cells.slice(0, 5))).toEqual([
       ['Book of Starsbook-of-stars', '1.0.0', 'Gibraltar, Malta', 'Gutscheine', '1 fehltpaytable'],
       ['Book of Starsbook-of-stars', '1.1.0', '', 'Feature-Trigger', '2 fehlenreelSet, paytable'],
@@ -223,7 +223,7 @@ describe('game versions list', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?jurisdictionId=${malta}`);
 
     await user.type(screen.getByRole('searchbox', { name: 'Suchen' }), '2.0');
-    await waitFor(() => expect(screen.getByText('Keine Einträge gefunden.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Nichts passt zur Suche.')).toBeTruthy());
     expect(new URLSearchParams(router.state.location.search).get('q')).toBe('2.0');
   });
 
@@ -306,7 +306,7 @@ describe('creating a game version', { timeout: 30_000 }, () => {
     });
     const created = api.versionByNumber('book-of-stars', '2.0.0')!;
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Book of Stars – Version 2.0.0' }),
+      await screen.findByRole('heading', { level: 1, name: 'Book of Stars – Version 2.0.0' }),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe(detailUrl(created.id));
   });
@@ -326,6 +326,58 @@ describe('creating a game version', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.sent('POST')).toHaveLength(0);
   });
+
+  it.each([
+    [
+      'de',
+      'Spielversion anlegen',
+      'Einsatzhöhen',
+      '„1,234“ ist keine gültige Einsatzhöhe: Geben Sie einen positiven Betrag mit höchstens 2 Nachkommastellen ein.',
+      'Die Einsatzhöhe 2,00 ist doppelt eingetragen.',
+    ],
+    [
+      'en',
+      'Create game version',
+      'Bet sizes',
+      '“1,234” is not a valid bet size: enter a positive amount with at most 2 decimal places.',
+      'The bet size 2,00 is entered twice.',
+    ],
+  ] as const)(
+    'says what is wrong with a bet size while typing and on blur, before anything is sent (%s)',
+    async (language, heading, label, invalid, duplicate) => {
+      const api = catalogue();
+      const { user } = await openScreen(api, `${CREATE}?gameId=cosmic-cash`, language);
+      await screen.findByRole('heading', { level: 1, name: heading });
+      const betSizes = () => field(label);
+
+      // While typing: "1,23" is a bet size, "1,234" is not — the sentence shows at once.
+      await user.click(betSizes());
+      await user.keyboard('1,23');
+      expect(fieldError(betSizes())).toBeUndefined();
+      await user.keyboard('4');
+      expect(fieldError(betSizes())).toBe(invalid);
+      expect(betSizes().getAttribute('aria-invalid')).toBe('true');
+
+      // Leaving the field keeps the entry as a tag, and the sentence under it.
+      await user.tab();
+      expect(pills(betSizes())).toEqual(['1,234']);
+      expect(fieldError(betSizes())).toBe(invalid);
+      expect(fieldError(betSizes())).not.toMatch(/expected|invalid input|too (small|big)/i);
+
+      // Removing it clears the error; an amount entered twice is said on blur as well.
+      await user.click(betSizes());
+      await user.keyboard('{Backspace}');
+      expect(pills(betSizes())).toEqual([]);
+      expect(fieldError(betSizes())).toBeUndefined();
+      await user.keyboard('2{Enter}2,00');
+      await user.tab();
+      expect(pills(betSizes())).toEqual(['2', '2,00']);
+      expect(fieldError(betSizes())).toBe(duplicate);
+
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(api.sent('POST')).toHaveLength(0);
+    },
+  );
 
   it('asks for the game and the version number', async () => {
     const api = catalogue();
@@ -369,7 +421,7 @@ describe('game version detail', { timeout: 30_000 }, () => {
     await openScreen(api, detailUrl(id));
 
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Book of Stars – Version 1.0.0' }),
+      await screen.findByRole('heading', { level: 1, name: 'Book of Stars – Version 1.0.0' }),
     ).toBeTruthy();
     expect(field('Spiel').value).toBe('Book of Stars (book-of-stars)');
     expect(field('Spiel')).toHaveProperty('readOnly', true);
@@ -572,7 +624,7 @@ describe('copying a game version', { timeout: 30_000 }, () => {
     const { user, router } = await openScreen(api, copyUrl(source.id));
 
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Book of Stars – Version 1.0.0 kopieren' }),
+      await screen.findByRole('heading', { level: 1, name: 'Book of Stars – Version 1.0.0 kopieren' }),
     ).toBeTruthy();
     await waitFor(() => expect(field('Spiel').value).toBe('Book of Stars (book-of-stars)'));
     expect(field('Versionsnummer').value).toBe('');
@@ -603,7 +655,7 @@ describe('copying a game version', { timeout: 30_000 }, () => {
     expect(api.sent('PUT')).toHaveLength(0);
     const copy = api.versionByNumber('book-of-stars', '1.0.1')!;
     expect(
-      await screen.findByRole('heading', { level: 2, name: 'Book of Stars – Version 1.0.1' }),
+      await screen.findByRole('heading', { level: 1, name: 'Book of Stars – Version 1.0.1' }),
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe(detailUrl(copy.id));
     expect(api.version(source.id)!.version).toBe(1);
@@ -613,7 +665,7 @@ describe('copying a game version', { timeout: 30_000 }, () => {
     const api = catalogue();
     const source = api.versionByNumber('book-of-stars', '1.0.0')!;
     const { user, router } = await openScreen(api, copyUrl(source.id), 'en');
-    await screen.findByRole('heading', { level: 2, name: 'Copy Book of Stars – version 1.0.0' });
+    await screen.findByRole('heading', { level: 1, name: 'Copy Book of Stars – version 1.0.0' });
 
     await enter(user, field('Version number'), '1.1.0');
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -644,7 +696,9 @@ describe('game versions for a role that may only look', { timeout: 20_000 }, () 
     expect(screen.getByTestId('game-version-state').textContent).toBe('Aktiv');
     expect(screen.queryByRole('button', { name: 'Eigenschaft hinzufügen' })).toBeNull();
     expect(field('Versionsnummer')).toHaveProperty('readOnly', true);
-    expect(field('Wert von reelSet')).toHaveProperty('readOnly', true);
+    // Properties show as text: the key and its value, no input box.
+    expect(screen.queryByLabelText(/^Wert von reelSet/)).toBeNull();
+    expect(screen.getAllByText('reelSet').length).toBeGreaterThan(0);
     // What is missing shows to those who may only look too, without the button to add rows.
     const alert = within(await screen.findByTestId('missing-properties'));
     expect(alert.getByText('paytable')).toBeTruthy();

@@ -48,7 +48,7 @@ async function openScreen(api: FakeIntegrationsApi, language: Language = 'en', r
     language,
     session: testSession(role),
   });
-  await screen.findByRole('heading', { level: 2, name: 'ACME Platform' });
+  await screen.findByRole('heading', { level: 1, name: 'ACME Platform' });
   return rendered;
 }
 

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import type { RouteHandle } from '../../lib/route-handle';
 import { FakeIntegrationsApi } from '../../test/fake-integrations-api';
+import { fitWidth } from './components/rule-tests-editor';
 import { fieldError, renderRoutes } from '../../test/render';
 import { testSession } from '../../test/sessions';
 import {
@@ -284,7 +285,7 @@ describe('creating an integration', { timeout: 40_000 }, () => {
         { name: 'German player', launch: { currency: 'EUR', country: 'DE' }, expectedCasinoId: 'casino-de' },
       ],
     });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Gamma Platform' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gamma Platform' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/integrations/manage/gamma');
   });
 
@@ -336,7 +337,7 @@ describe('rule tests', { timeout: 40_000 }, () => {
   it('run live while the rules change; saving waits until all pass', async () => {
     const api = seeded();
     const { user } = await openScreen(api, '/integrations/manage/acme');
-    await screen.findByRole('heading', { level: 2, name: 'ACME Platform' });
+    await screen.findByRole('heading', { level: 1, name: 'ACME Platform' });
 
     await openTab(user, /^Tests/);
     expect(screen.getByText('2 of 2 tests pass')).toBeTruthy();
@@ -395,11 +396,49 @@ describe('rule tests', { timeout: 40_000 }, () => {
     expect(await screen.findByText(/Version 2$/)).toBeTruthy();
   });
 
+  it.each([
+    ['de', /^Tests/, 'Bestanden', 'Erwartetes Casino', 'Kein Casino (abgelehnt)'],
+    ['en', /^Tests/, 'Passed', 'Expected casino', 'No casino (refused)'],
+  ] as const)(
+    'shows its badges whole and sizes its selects to their longest text (%s)',
+    async (language, tab, passed, expected, noCasino) => {
+      const api = seeded();
+      const { user } = await openScreen(api, '/integrations/manage/acme', language);
+      await screen.findByRole('heading', { level: 1, name: 'ACME Platform' });
+      await openTab(user, tab);
+
+      // Beside a long result line the badge keeps its width instead of being cut to "BESTAND…".
+      const badge = within(screen.getByTestId('rule-test-result-1')).getByText(passed);
+      expect((badge.closest('.mantine-Badge-root') as HTMLElement).style.flexShrink).toBe('0');
+      const summary = within(screen.getByTestId('rule-tests-summary')).getByText(/^(Alle|All)/);
+      expect((summary.closest('.mantine-Badge-root') as HTMLElement).style.flexShrink).toBe('0');
+
+      // No fixed pixel width: wide enough for the longest option ("Kein Casino (abgelehnt)" and the
+      // casinos' labels), in the language shown.
+      const select = field(expected, screen.getByRole('group', { name: 'Test 1' }));
+      const root = select.closest('.mantine-InputWrapper-root') as HTMLElement;
+      const width = root.getAttribute('style') ?? '';
+      const longest = Math.max(noCasino.length, 'Casino Deutschland (casino-de)'.length);
+      expect(width).toContain(`calc(${longest + 2}ch + 48px)`);
+      expect(width).toContain('min-width: 240px');
+      expect(width).toContain('max-width: 100%');
+    },
+  );
+
+  it('fits a select to the longest of its texts, within the row', () => {
+    expect(fitWidth(['Jurisdiktion', 'nicht gesetzt'], 200)).toEqual({
+      width: 'calc(15ch + 48px)',
+      minWidth: 200,
+      maxWidth: '100%',
+    });
+    expect(fitWidth([], 120).width).toBe('calc(2ch + 48px)');
+  });
+
   it('shows the server’s refusal of failing tests above the form', async () => {
     const api = seeded();
     api.nextWriteError = 'INTEGRATION_RULE_TEST_FAILED';
     const { user } = await openScreen(api, '/integrations/manage/acme', 'de');
-    await screen.findByRole('heading', { level: 2, name: 'ACME Platform' });
+    await screen.findByRole('heading', { level: 1, name: 'ACME Platform' });
 
     await user.click(saveButton('Speichern'));
     await confirmInDialog(user, 'Änderungen speichern?', 'acme', 'Speichern');
@@ -433,7 +472,7 @@ describe('integration detail', { timeout: 30_000 }, () => {
     async (language, deactivate, title, text, activate, inactive) => {
       const api = seeded();
       const { user } = await openScreen(api, '/integrations/manage/acme', language);
-      await screen.findByRole('heading', { level: 2, name: 'ACME Platform' });
+      await screen.findByRole('heading', { level: 1, name: 'ACME Platform' });
 
       await user.click(screen.getByRole('button', { name: deactivate }));
       expect(within(screen.getByRole('dialog', { name: title })).getByText(text)).toBeTruthy();
@@ -452,7 +491,7 @@ describe('integration detail', { timeout: 30_000 }, () => {
   it('activates an inactive one, shows its last push and links to push and games', async () => {
     const api = seeded();
     const { user } = await openScreen(api, '/integrations/manage/beta');
-    await screen.findByRole('heading', { level: 2, name: 'Beta Games' });
+    await screen.findByRole('heading', { level: 1, name: 'Beta Games' });
 
     expect(screen.getByTestId('last-push').textContent).toBe(
       `Last push: ${formatDateTime(LAST_PUSH.pushedAt, 'en')}, configuration version 1`,
@@ -479,7 +518,7 @@ describe('integration detail', { timeout: 30_000 }, () => {
   it('refuses to delete an integration with bound casinos', async () => {
     const api = seeded();
     const { user } = await openScreen(api, '/integrations/manage/acme');
-    await screen.findByRole('heading', { level: 2, name: 'ACME Platform' });
+    await screen.findByRole('heading', { level: 1, name: 'ACME Platform' });
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await confirmInDialog(user, 'Delete integration', 'acme', 'Delete');
@@ -500,7 +539,7 @@ describe('pushing an integration', { timeout: 30_000 }, () => {
   it('shows what is sent, pushes at the version read and shows the bridge’s answer', async () => {
     const api = seeded();
     const { user } = await openScreen(api, '/integrations/manage/acme/push');
-    await screen.findByRole('heading', { level: 2, name: 'Push ACME Platform' });
+    await screen.findByRole('heading', { level: 1, name: 'Push ACME Platform' });
 
     const target = within(await screen.findByTestId('push-target'));
     expect(target.getByText('Main bridge')).toBeTruthy();
@@ -575,7 +614,7 @@ describe('integration games', { timeout: 40_000 }, () => {
   it('adds, deactivates and removes games, each behind the typed game id', async () => {
     const api = seeded();
     const { user, router } = await openScreen(api, '/integrations/games/acme');
-    await screen.findByRole('heading', { level: 2, name: 'Games of ACME Platform' });
+    await screen.findByRole('heading', { level: 1, name: 'Games of ACME Platform' });
     await screen.findByRole('link', { name: 'book-of-stars' });
     expect(listedRows().map((cells) => cells.slice(0, 3))).toEqual([
       ['book-of-stars', 'Book of Stars', 'Active'],
@@ -655,7 +694,7 @@ describe('integration games', { timeout: 40_000 }, () => {
     const api = seeded();
     api.assignGame('acme', 'cosmic-cash', false);
     const { user } = await openScreen(api, '/integrations/games/acme', 'de');
-    await screen.findByRole('heading', { level: 2, name: 'Spiele von ACME Platform' });
+    await screen.findByRole('heading', { level: 1, name: 'Spiele von ACME Platform' });
     await screen.findByRole('link', { name: 'cosmic-cash' });
 
     await user.click(within(rowOf('cosmic-cash')).getByRole('button', { name: 'Aktivieren' }));
@@ -677,7 +716,7 @@ describe('a role that may only look', { timeout: 30_000 }, () => {
   it('sees integrations, their settings and games, but changes nothing', async () => {
     const api = seeded();
     const { user, unmount } = await openScreen(api, '/integrations/manage/acme', 'en', 'visitor');
-    await screen.findByRole('heading', { level: 2, name: 'ACME Platform' });
+    await screen.findByRole('heading', { level: 1, name: 'ACME Platform' });
 
     expect(field('Name').readOnly).toBe(true);
     for (const name of ['Save', 'Delete', 'Deactivate']) {
@@ -692,7 +731,7 @@ describe('a role that may only look', { timeout: 30_000 }, () => {
     unmount();
 
     await openScreen(api, '/integrations/games/acme', 'en', 'visitor');
-    await screen.findByRole('heading', { level: 2, name: 'Games of ACME Platform' });
+    await screen.findByRole('heading', { level: 1, name: 'Games of ACME Platform' });
     expect(await screen.findByText('Book of Stars')).toBeTruthy();
     expect(screen.queryByText('Add a game')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();

@@ -75,7 +75,7 @@ describe('jobs screen', () => {
     const { nextRun, lastStart } = installApi();
     await renderRoutes(routes, { initialEntries: [URL_PATH], language: 'en', session: testSession() });
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Background jobs' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Background jobs' })).toBeTruthy();
     const rows = await waitForRows(() => jobsTable(), 5);
     const headers = within(jobsTable())
       .getAllByRole('columnheader')

@@ -124,7 +124,7 @@ describe('jurisdictions list', () => {
     expect(await screen.findByRole('link', { name: 'Malta' })).toBeTruthy();
     expect(listedNames()).toEqual(['Curaçao', 'Gibraltar', 'Malta']);
     expect(screen.getByTestId('list-total').textContent).toBe('3 Einträge');
-    expect(screen.getByRole('heading', { level: 2, name: 'Jurisdiktionen' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Jurisdiktionen' })).toBeTruthy();
 
     const [request] = api.sent('GET');
     expect(Object.fromEntries(request!.url.searchParams)).toEqual({
@@ -142,10 +142,66 @@ describe('jurisdictions list', () => {
     expect(link.getAttribute('href')).toBe(detailUrl(api.byName('Malta')!.id));
   });
 
-  it('says when there are none', async () => {
-    await openScreen(new FakeJurisdictionsApi(), LIST);
-    expect(await screen.findByText('Keine Einträge gefunden.', {})).toBeTruthy();
-    expect(screen.getByTestId('list-total').textContent).toBe('0 Einträge');
+  it.each([
+    ['de', 'Noch keine Jurisdiktionen.', 'Erste Jurisdiktion anlegen', '0 Einträge'],
+    ['en', 'No jurisdictions yet.', 'Create the first jurisdiction', '0 entries'],
+  ] as const)(
+    'says when there are none, and offers to create the first (%s)',
+    async (language, text, link, total) => {
+      const { user, router } = await openScreen(new FakeJurisdictionsApi(), LIST, language);
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.getByTestId('list-total').textContent).toBe(total);
+      await user.click(screen.getByRole('link', { name: link }));
+      expect(router.state.location.pathname).toBe(CREATE);
+    },
+  );
+
+  it.each([
+    ['de', 'Nichts passt zur Suche.', 'Filter zurücksetzen'],
+    ['en', 'Nothing matches the search.', 'Clear the filters'],
+  ] as const)(
+    'says when nothing matches the search, and clears it on request (%s)',
+    async (language, text, clear) => {
+      const { user, router } = await openScreen(
+        new FakeJurisdictionsApi(['Malta']),
+        `${LIST}?q=Narnia`,
+        language,
+      );
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.queryByRole('link', { name: /Jurisdi/ })).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: clear }));
+      expect(await screen.findByRole('link', { name: 'Malta' })).toBeTruthy();
+      expect(router.state.location.search).toBe('');
+      expect(screen.queryByText(text)).toBeNull();
+    },
+  );
+
+  it('shows skeleton rows while the first page loads, not "0 entries"', async () => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    api.install();
+    const fetchNow = globalThis.fetch;
+    // The list's answer waits until released; anything else is answered at once.
+    globalThis.fetch = async (input, init) => {
+      if (String(input).includes('/api/jurisdictions')) await held;
+      return fetchNow(input, init);
+    };
+    try {
+      await renderRoutes(routes, { initialEntries: [LIST], session: testSession() });
+      const table = await screen.findByRole('table');
+      await waitFor(() => expect(table.getAttribute('aria-busy')).toBe('true'));
+      expect(screen.getAllByTestId('skeleton-row').length).toBeGreaterThan(0);
+      expect(screen.getByTestId('list-total').textContent).toBe('');
+      expect(screen.queryByText('Keine Einträge gefunden.')).toBeNull();
+    } finally {
+      release();
+      globalThis.fetch = fetchNow;
+    }
+    expect(await screen.findByRole('link', { name: 'Malta' })).toBeTruthy();
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false');
+    expect(screen.queryAllByTestId('skeleton-row')).toHaveLength(0);
   });
 
   it('sorts descending by name when the name header is clicked, and keeps that in the URL', async () => {
@@ -241,7 +297,7 @@ describe('creating a jurisdiction', () => {
     expect(post!.headers['x-requested-with']).toBe('backoffice');
 
     const created = api.byName('Gibraltar')!;
-    expect(await screen.findByRole('heading', { level: 2, name: 'Gibraltar' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Gibraltar' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(detailUrl(created.id));
     expect(await screen.findByText('Angelegt.')).toBeTruthy();
   });
@@ -293,7 +349,7 @@ describe('jurisdiction detail', () => {
     const { id } = api.byName('Malta')!;
     await openScreen(api, detailUrl(id));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Malta' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Malta' })).toBeTruthy();
     expect(nameInput().value).toBe('Malta');
     const crumbs = within(screen.getByLabelText('Brotkrumen'));
     expect(crumbs.getByText('Details')).toBeTruthy();
@@ -324,7 +380,7 @@ describe('jurisdiction detail', () => {
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
     await confirmInDialog(user, 'Änderungen speichern?', 'Malta', 'Speichern', 'de');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Malta (MGA)' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Malta (MGA)' })).toBeTruthy();
     const [put] = api.sent('PUT');
     expect(put!.url.pathname).toBe(`/api/jurisdictions/${id}`);
     expect(put!.body).toEqual({ name: 'Malta (MGA)', version: 1 });
@@ -351,7 +407,7 @@ describe('jurisdiction detail', () => {
 
     await user.click(within(alert).getByRole('button', { name: 'Neu laden' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Malta Gaming Authority' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Malta Gaming Authority' })).toBeTruthy();
     await waitFor(() => expect(nameInput().value).toBe('Malta Gaming Authority'));
     expect(queryErrorAlert()).toBeNull();
   });
@@ -405,7 +461,74 @@ describe('jurisdiction detail', () => {
     expect(api.records.has(id)).toBe(true);
     expect(router.state.location.pathname).toBe(detailUrl(id));
   });
+
+  it.each([
+    ['de', 'Verwendet von 3 Spielversionen und 1 Casino.'],
+    ['en', 'Used by 3 game versions and 1 casino.'],
+  ] as const)(
+    'says by what a jurisdiction in use is used, with counts and links (%s)',
+    async (language, sentence) => {
+      const api = new FakeJurisdictionsApi(['Malta']);
+      const { id } = api.byName('Malta')!;
+      const versionId = '00000000-0000-4000-8000-00000000a001';
+      api.usage.set(id, [
+        {
+          kind: 'gameVersions',
+          count: 3,
+          records: [{ id: versionId, name: 'alpha 1.0.0' }],
+          othersHidden: false,
+        },
+        { kind: 'casinos', count: 1, records: [{ id: 'lucky', name: 'Lucky Casino' }], othersHidden: false },
+      ]);
+      const { user } = await openScreen(api, detailUrl(id), language);
+      await screen.findByRole('heading', { name: 'Malta' });
+
+      await user.click(screen.getByRole('button', { name: texts[language].delete }));
+      await confirmInDialog(user, texts[language].deleteTitle, 'Malta', texts[language].delete, language);
+
+      const alert = await findErrorAlert();
+      expect(alert.textContent).toContain(errorCatalogue.JURISDICTION_IN_USE.messages[language]);
+      expect(alert.textContent).toContain(sentence);
+      const versions = within(alert).getByRole('link', {
+        name: language === 'de' ? '3 Spielversionen' : '3 game versions',
+      });
+      expect(versions.getAttribute('href')).toBe('/games/versions');
+      expect(within(alert).getByRole('link', { name: 'alpha 1.0.0' }).getAttribute('href')).toBe(
+        `/games/versions/${versionId}`,
+      );
+      expect(within(alert).getByRole('link', { name: 'Lucky Casino' }).getAttribute('href')).toBe(
+        '/casinos/manage/lucky',
+      );
+      expect(api.records.has(id)).toBe(true);
+    },
+  );
 });
+
+it.each([
+  ['de', 'Verwendet von 1 Casino und Casinos, die Sie nicht sehen.'],
+  ['en', 'Used by 1 casino and casinos you cannot see.'],
+] as const)(
+  'says that casinos outside the scope use it, without counting or naming them (%s)',
+  async (language, sentence) => {
+    const api = new FakeJurisdictionsApi(['Malta']);
+    const { id } = api.byName('Malta')!;
+    api.usage.set(id, [
+      { kind: 'casinos', count: 1, records: [{ id: 'lucky', name: 'Lucky Casino' }], othersHidden: true },
+    ]);
+    const { user } = await openScreen(api, detailUrl(id), language);
+    await screen.findByRole('heading', { name: 'Malta' });
+    await user.click(screen.getByRole('button', { name: texts[language].delete }));
+    await confirmInDialog(user, texts[language].deleteTitle, 'Malta', texts[language].delete, language);
+    const alert = await findErrorAlert();
+    expect(alert.textContent).toContain(sentence);
+    // Only what the user may see is a link.
+    expect(
+      within(alert)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([language === 'de' ? '1 Casino' : '1 casino', 'Lucky Casino']);
+  },
+);
 
 describe('jurisdictions for a role that may only look', () => {
   it('shows the list without "Create", and the record without "Save" and "Delete"', async () => {
@@ -420,6 +543,13 @@ describe('jurisdictions for a role that may only look', () => {
     await screen.findByRole('heading', { name: 'Malta' });
     expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Löschen' })).toBeNull();
-    expect(nameInput()).toHaveProperty('readOnly', true);
+    // The values as text: no input box, required mark or placeholder.
+    expect(screen.queryAllByRole('textbox')).toHaveLength(0);
+    const record = screen.getByTestId('read-only-record');
+    expect(record.querySelector('input, [placeholder]')).toBeNull();
+    expect(within(record).getByText('Name', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      'Malta',
+    );
+    expect(record.textContent).not.toContain('*');
   });
 });

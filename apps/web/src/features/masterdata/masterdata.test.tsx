@@ -450,7 +450,10 @@ describe('master data configuration', () => {
         language: 'en',
         session: testSession('visitor'),
       });
-      expect(await screen.findByDisplayValue('30')).toBeTruthy();
+      // The settings as text, without input boxes (a role that may only look).
+      const record = await screen.findByTestId('read-only-record');
+      expect(within(record).getByText('30')).toBeTruthy();
+      expect(within(record).queryAllByRole('textbox')).toHaveLength(0);
       await waitFor(() => expect(tableRows()).toHaveLength(3));
       expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Add rate' })).toBeNull();
@@ -461,7 +464,10 @@ describe('master data configuration', () => {
     it('shows qa (no reports) the settings only, and asks no rates', async () => {
       const api = installApi();
       await renderRoutes(routes, { initialEntries: [URL_PATH], language: 'en', session: testSession('qa') });
-      expect(await screen.findByDisplayValue('30')).toBeTruthy();
+      // The settings as text, without input boxes (a role that may only look).
+      const record = await screen.findByTestId('read-only-record');
+      expect(within(record).getByText('30')).toBeTruthy();
+      expect(within(record).queryAllByRole('textbox')).toHaveLength(0);
       expect(screen.queryByRole('table')).toBeNull();
       expect(api.requests.some((r) => r.url.pathname.includes('fx-rates'))).toBe(false);
     });

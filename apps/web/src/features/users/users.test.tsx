@@ -134,7 +134,7 @@ describe('users list', () => {
 
     expect(await screen.findByRole('link', { name: 'mmuster' })).toBeTruthy();
     expect(listedUsernames()).toEqual(['admin', 'ekoch', 'jdoe', 'mmuster']);
-    expect(screen.getByRole('heading', { level: 2, name: 'Benutzer' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Benutzer' })).toBeTruthy();
     expect(screen.getByTestId('list-total').textContent).toBe('4 Einträge');
 
     const row = screen.getByRole('link', { name: 'ekoch' }).closest('tr')!;
@@ -292,7 +292,7 @@ describe('creating a user', () => {
     });
 
     const created = api.byUsername('nneu')!;
-    expect(await screen.findByRole('heading', { level: 2, name: 'nneu' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'nneu' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(detailUrl(created.id));
     expect(await screen.findByText('Angelegt.')).toBeTruthy();
   });
@@ -384,7 +384,7 @@ describe('user detail', () => {
     const jane = api.byUsername('jdoe')!;
     await openScreen(api, detailUrl(jane.id));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'jdoe' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'jdoe' })).toBeTruthy();
     expect(field('Benutzername').value).toBe('jdoe');
     expect(field('Rolle').value).toBe('Support');
     expect(field('Casinos').closest('.mantine-MultiSelect-root')?.textContent).toContain('casino-1');
@@ -421,7 +421,7 @@ describe('user detail', () => {
   it('keeps the own user from being deleted or losing its role, state or scope', async () => {
     const api = new FakeUsersApi(people);
     await openScreen(api, detailUrl(api.me.id));
-    await screen.findByRole('heading', { level: 2, name: 'admin' });
+    await screen.findByRole('heading', { level: 1, name: 'admin' });
 
     expect((screen.getByRole('button', { name: 'Löschen' }) as HTMLButtonElement).disabled).toBe(true);
     expect(field('Rolle').disabled).toBe(true);
@@ -437,7 +437,7 @@ describe('user detail', () => {
   it('saves the names of the own user without touching role or scope', async () => {
     const api = new FakeUsersApi(people);
     const { user } = await openScreen(api, detailUrl(api.me.id));
-    await screen.findByRole('heading', { level: 2, name: 'admin' });
+    await screen.findByRole('heading', { level: 1, name: 'admin' });
 
     await enter(user, field('Vorname'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Speichern' }));
@@ -461,7 +461,7 @@ describe('user detail', () => {
       ...session,
       user: { ...session.user, id: api.byUsername('jdoe')!.id },
     });
-    await screen.findByRole('heading', { level: 2, name: 'admin' });
+    await screen.findByRole('heading', { level: 1, name: 'admin' });
 
     await user.click(screen.getByRole('button', { name: 'Löschen' }));
     await confirmInDialog(user, 'Benutzer löschen', 'admin', 'Löschen');
@@ -595,7 +595,7 @@ describe('my account', () => {
     await openScreen(api, ACCOUNT);
 
     const profile = within(await screen.findByRole('region', { name: 'Profil' }));
-    expect(screen.getByRole('heading', { level: 2, name: 'Mein Konto' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Mein Konto' })).toBeTruthy();
     expect(profile.getByText('sina')).toBeTruthy();
     expect(profile.getByText('sina@example.com')).toBeTruthy();
     expect(profile.getByText('Sina Sommer')).toBeTruthy();

@@ -20,13 +20,9 @@ import { createCrudApi } from '../../../lib/crud-api';
 
 const RESOURCE = '/casinos';
 
-export const casinosApi = createCrudApi<
-  Casino,
-  CasinoListQuery,
-  CasinoCreate,
-  CasinoUpdate,
-  CasinoListItem
->(RESOURCE);
+export const casinosApi = createCrudApi<Casino, CasinoListQuery, CasinoCreate, CasinoUpdate, CasinoListItem>(
+  RESOURCE,
+);
 
 const enc = encodeURIComponent;
 const casinoUrl = (id: string) => `${RESOURCE}/${enc(id)}`;

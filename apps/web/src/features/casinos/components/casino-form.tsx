@@ -12,9 +12,9 @@ import {
   type OperatorApi,
   type OperatorSecretField,
 } from '@backoffice/contracts';
-import { Divider, Group, Select, Switch, TextInput } from '@mantine/core';
+import { Divider, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NumberInput } from '../../../components/inputs';
+import { NumberInput, SelectField, SwitchField, TextField } from '../../../components/inputs';
 import { PropertiesEditor } from '../../../components/properties-editor';
 import { RecordForm } from '../../../components/record-form';
 import { useBridgeOptions, useJurisdictionOptions, type KnownRecord } from '../api/lookups';
@@ -65,7 +65,7 @@ export function CasinoForm({
     >
       {(form) => (
         <>
-          <TextInput
+          <TextField
             label={t('casinos.fields.id')}
             description={idEditable ? t('casinos.idHint') : t('casinos.idFixed')}
             withAsterisk={idEditable}
@@ -74,7 +74,7 @@ export function CasinoForm({
             key={form.key('id')}
             {...form.getInputProps('id')}
           />
-          <TextInput
+          <TextField
             label={t('casinos.fields.name')}
             withAsterisk
             maxLength={CASINO_NAME_MAX}
@@ -82,7 +82,7 @@ export function CasinoForm({
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <Select
+          <SelectField
             label={t('casinos.fields.bridge')}
             placeholder={t('casinos.bridgePlaceholder')}
             withAsterisk
@@ -94,7 +94,7 @@ export function CasinoForm({
             key={form.key('bridgeId')}
             {...form.getInputProps('bridgeId')}
           />
-          <Select
+          <SelectField
             label={t('casinos.fields.jurisdiction')}
             placeholder={t('casinos.jurisdictionPlaceholder')}
             withAsterisk
@@ -106,7 +106,7 @@ export function CasinoForm({
             key={form.key('jurisdictionId')}
             {...form.getInputProps('jurisdictionId')}
           />
-          <Select
+          <SelectField
             label={t('casinos.fields.api')}
             withAsterisk
             allowDeselect={false}
@@ -124,19 +124,19 @@ export function CasinoForm({
           />
           <OperatorConfigFields form={form} secretsSet={secretsSet} readOnly={readOnly} />
           <Group>
-            <Switch
+            <SwitchField
               label={t('casinos.fields.showGameLaunchPage')}
               disabled={readOnly}
               key={form.key('showGameLaunchPage')}
               {...form.getInputProps('showGameLaunchPage', { type: 'checkbox' })}
             />
-            <Switch
+            <SwitchField
               label={t('casinos.fields.cheatingAllowed')}
               disabled={readOnly}
               key={form.key('cheatingAllowed')}
               {...form.getInputProps('cheatingAllowed', { type: 'checkbox' })}
             />
-            <Switch
+            <SwitchField
               label={t('casinos.fields.sendEventMessages')}
               disabled={readOnly}
               key={form.key('sendEventMessages')}

@@ -2,9 +2,10 @@
  * The casino's settings at game providers (e.g. its account there): one block per provider — the provider,
  * then its settings as key/value rows.
  */
-import { ActionIcon, Button, Group, Input, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/inputs';
 import { RecordSelect } from '../../../components/record-select';
 import { useProvider, useProviderSearch } from '../api/lookups';
 import type { CasinoFormValues } from './form-schema';
@@ -74,7 +75,7 @@ export function ProviderConfigsEditor({ form, readOnly }: ProviderConfigsEditorP
                   const key = setting.key.trim() || '…';
                   return (
                     <Group key={settingIndex} align="flex-start" wrap="nowrap" gap="xs">
-                      <TextInput
+                      <TextField
                         aria-label={t('casinos.providerConfigs.settingKey', { provider })}
                         placeholder={t('casinos.providerConfigs.settingKeyPlaceholder')}
                         w={220}
@@ -83,7 +84,7 @@ export function ProviderConfigsEditor({ form, readOnly }: ProviderConfigsEditorP
                         key={form.key(`${settingPath}.key`)}
                         {...form.getInputProps(`${settingPath}.key`)}
                       />
-                      <TextInput
+                      <TextField
                         aria-label={t('casinos.providerConfigs.settingValue', { provider, key })}
                         placeholder={t('properties.valuePlaceholder')}
                         style={{ flex: 1 }}

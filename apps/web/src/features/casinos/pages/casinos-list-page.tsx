@@ -28,6 +28,8 @@ export function CasinosListPage() {
       rowKey={(row) => row.id}
       detailPath={(row) => paths.casinos.detail(row.id)}
       createPath={canChange ? paths.casinos.create : undefined}
+      emptyText={t('casinos.emptyList')}
+      createFirstLabel={t('casinos.createFirst')}
       searchPlaceholder={t('casinos.searchPlaceholder')}
       filters={(query, setQuery) => (
         <>

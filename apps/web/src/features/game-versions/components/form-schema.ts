@@ -50,6 +50,16 @@ const betSizes = z
   })
   .pipe(fields.betSizes);
 
+/**
+ * What the bet sizes field says about these entries (the added ones and the one being typed): the first
+ * problem as the form's check would say it, or null. Spec §5: the field validates on input and blur, not
+ * only when the form is sent.
+ */
+export function betSizesError(entries: readonly string[]): string | null {
+  const result = betSizes.safeParse([...entries]);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
+
 export type { PropertyRow };
 
 const properties = propertyRowsSchema.pipe(fields.properties);

@@ -1,8 +1,9 @@
 import { GAME_VERSION_MAX, type GameVersionCreate } from '@backoffice/contracts';
-import { Group, MultiSelect, Switch, TagsInput, TextInput } from '@mantine/core';
+import { Group, MultiSelect, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RecordForm } from '../../../components/record-form';
 import { gameOption, useGame, useGameSearch, useJurisdictionOptions } from '../api/lookups';
+import { BetSizesInput } from './bet-sizes-input';
 import { gameVersionFormSchema, type GameVersionFormValues } from './form-schema';
 import { PropertiesEditor } from './properties-editor';
 import { RecordSelect } from '../../../components/record-select';
@@ -90,17 +91,7 @@ export function GameVersionForm({
             key={form.key('jurisdictionIds')}
             {...form.getInputProps('jurisdictionIds')}
           />
-          <TagsInput
-            label={t('gameVersions.fields.betSizes')}
-            description={t('gameVersions.betSizesHint')}
-            placeholder={readOnly ? undefined : t('gameVersions.betSizesPlaceholder')}
-            // A comma is a decimal separator here, not a separator of entries.
-            splitChars={[' ', ';']}
-            clearable={!readOnly}
-            readOnly={readOnly}
-            key={form.key('betSizes')}
-            {...form.getInputProps('betSizes')}
-          />
+          <BetSizesInput form={form} readOnly={readOnly} />
           <Group>
             <Switch
               label={t('gameVersions.fields.supportsVouchers')}

@@ -73,7 +73,7 @@ export function IntegrationForm({
       schema={integrationFormSchema}
       fieldErrors={{ INTEGRATION_ID_TAKEN: 'id' }}
       // The form's own save button (below) waits for the rule tests: the frame's button is not shown.
-      readOnly
+      withSubmit={false}
       submitLabel={submitLabel}
       maw={960}
       {...props}

@@ -24,6 +24,19 @@ import type { CasinoChoices, IntegrationFormState } from './integration-form';
 /** The expected-casino option for "no casino" (a Select value cannot be null). */
 const NO_CASINO = '\u0000none';
 
+/**
+ * A width in which a select shows the longest of its texts (options, placeholder, label) in full, in any
+ * language: a fixed width cut German labels off. Room is left for the padding and the chevron or clear
+ * button; never below `min` pixels nor wider than the row.
+ */
+export function fitWidth(texts: readonly string[], min: number) {
+  const longest = Math.max(0, ...texts.map((text) => text.length));
+  return { width: `calc(${longest + 2}ch + 48px)`, minWidth: min, maxWidth: '100%' };
+}
+
+/** A badge keeps its whole text: beside a long line it must not be squeezed to "BESTAND…". */
+const WHOLE_BADGE = { flexShrink: 0 } as const;
+
 interface RuleTestsEditorProps {
   form: IntegrationFormState;
   readOnly: boolean;
@@ -67,6 +80,10 @@ export function RuleTestsEditor({
         const country = form.getInputProps(`${path}.country`);
         const expected = form.getInputProps(`${path}.expectedCasinoId`);
         const matchedRule = result && result.ruleIndex !== null ? rules[result.ruleIndex] : undefined;
+        const expectedOptions = [
+          { value: NO_CASINO, label: t('integrations.tests.noCasino') },
+          ...casinoChoices.optionsFor(test.expectedCasinoId),
+        ];
         return (
           <Fieldset key={index} legend={t('integrations.tests.legend', { number })}>
             <Stack gap="sm">
@@ -101,7 +118,14 @@ export function RuleTestsEditor({
                   onChange={(event) => country.onChange(normalizeCode(event.currentTarget.value))}
                 />
                 <Select
-                  w={200}
+                  style={fitWidth(
+                    [
+                      t('integrations.tests.jurisdiction'),
+                      t('integrations.tests.notSet'),
+                      ...jurisdictions.map((option) => option.label),
+                    ],
+                    200,
+                  )}
                   label={t('integrations.tests.jurisdiction')}
                   placeholder={t('integrations.tests.notSet')}
                   data={jurisdictions}
@@ -113,14 +137,14 @@ export function RuleTestsEditor({
                   {...form.getInputProps(`${path}.jurisdictionId`)}
                 />
                 <Select
-                  w={240}
+                  style={fitWidth(
+                    [t('integrations.tests.expected'), ...expectedOptions.map((option) => option.label)],
+                    240,
+                  )}
                   label={t('integrations.tests.expected')}
                   allowDeselect={false}
                   readOnly={readOnly}
-                  data={[
-                    { value: NO_CASINO, label: t('integrations.tests.noCasino') },
-                    ...casinoChoices.optionsFor(test.expectedCasinoId),
-                  ]}
+                  data={expectedOptions}
                   key={form.key(`${path}.expectedCasinoId`)}
                   {...expected}
                   value={test.expectedCasinoId ?? NO_CASINO}
@@ -140,8 +164,8 @@ export function RuleTestsEditor({
                 )}
               </Group>
               {result && (
-                <Group gap="xs" wrap="nowrap" data-testid={`rule-test-result-${number}`}>
-                  <Badge color={result.passed ? 'green' : 'red'} variant="light">
+                <Group gap="xs" wrap="nowrap" align="flex-start" data-testid={`rule-test-result-${number}`}>
+                  <Badge color={result.passed ? 'green' : 'red'} variant="light" style={WHOLE_BADGE}>
                     {result.passed ? t('integrations.tests.passed') : t('integrations.tests.failed')}
                   </Badge>
                   <Text size="sm">
@@ -193,14 +217,14 @@ export function RuleTestsSummary({
   const text = t('integrations.tests.summary', { passed, count: results.length });
   if (compact) {
     return (
-      <Badge size="xs" color={all ? 'green' : 'red'} variant="light" aria-label={text}>
+      <Badge size="xs" color={all ? 'green' : 'red'} variant="light" aria-label={text} style={WHOLE_BADGE}>
         {passed}/{results.length}
       </Badge>
     );
   }
   return (
     <Group gap="xs" data-testid="rule-tests-summary">
-      <Badge color={all ? 'green' : 'red'} variant="light">
+      <Badge color={all ? 'green' : 'red'} variant="light" style={WHOLE_BADGE}>
         {all ? t('integrations.tests.allPass') : t('integrations.tests.someFail')}
       </Badge>
       <Text size="sm">{text}</Text>

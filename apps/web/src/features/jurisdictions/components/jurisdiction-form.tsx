@@ -3,8 +3,8 @@ import {
   JURISDICTION_NAME_MAX,
   type JurisdictionCreate,
 } from '@backoffice/contracts';
-import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/inputs';
 import { RecordForm } from '../../../components/record-form';
 
 interface JurisdictionFormProps {
@@ -27,7 +27,7 @@ export function JurisdictionForm({ readOnly = false, ...props }: JurisdictionFor
       {...props}
     >
       {(form) => (
-        <TextInput
+        <TextField
           label={t('jurisdictions.fields.name')}
           placeholder={t('jurisdictions.namePlaceholder')}
           withAsterisk

@@ -20,6 +20,8 @@ export function JurisdictionsListPage() {
       rowKey={(row) => row.id}
       detailPath={(row) => paths.jurisdictions.detail(row.id)}
       createPath={canChange ? paths.jurisdictions.create : undefined}
+      emptyText={t('jurisdictions.emptyList')}
+      createFirstLabel={t('jurisdictions.createFirst')}
       searchPlaceholder={t('jurisdictions.searchPlaceholder')}
       columns={[
         {

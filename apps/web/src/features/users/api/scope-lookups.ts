@@ -14,13 +14,9 @@ import {
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { createCrudApi } from '../../../lib/crud-api';
 
-const casinosApi = createCrudApi<
-  Casino,
-  CasinoListQuery,
-  CasinoCreate,
-  CasinoUpdate,
-  CasinoListItem
->('/casinos');
+const casinosApi = createCrudApi<Casino, CasinoListQuery, CasinoCreate, CasinoUpdate, CasinoListItem>(
+  '/casinos',
+);
 const integrationsApi = createCrudApi<
   Integration,
   IntegrationListQuery,
