@@ -26,6 +26,11 @@ export interface UsageSource {
   visible?: SQL | undefined;
 }
 
+/** The rows whose `id` a link table names where `where` holds (e.g. the casinos that gave an option a value). */
+export function linkedTo(id: PgColumn, link: PgColumn, where: SQL): SQL {
+  return sql`${id} in (select ${link} from ${link.table} where ${where})`;
+}
+
 /** The usage sources of each kind: `where` selects the rows (of that kind's table) that refer to the record. */
 export const usedBy = {
   casinos: (where: SQL, scope: Scope): UsageSource => ({

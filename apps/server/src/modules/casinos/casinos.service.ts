@@ -17,11 +17,11 @@ import {
   type CasinoUpdate,
   type Page,
 } from '@backoffice/contracts';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { integrationCasinos, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { usageOf, usedBy } from '../../lib/record-usage';
+import { usageOf, linkedTo, usedBy } from '../../lib/record-usage';
 import { casinoInScope, integrationInScope, OutOfScope, type Scope } from '../../lib/scope';
 import { sealEnteredSecrets } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
@@ -277,12 +277,10 @@ export function createCasinosService(
                 usedBy.integrations(
                   or(
                     eq(integrations.defaultCasinoId, id),
-                    inArray(
+                    linkedTo(
                       integrations.id,
-                      tx
-                        .select({ id: integrationCasinos.integrationId })
-                        .from(integrationCasinos)
-                        .where(eq(integrationCasinos.casinoId, id)),
+                      integrationCasinos.integrationId,
+                      eq(integrationCasinos.casinoId, id),
                     ),
                   )!,
                   scope,

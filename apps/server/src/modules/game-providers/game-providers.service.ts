@@ -1,9 +1,9 @@
 import type { GameProviderCreate, GameProviderUpdate } from '@backoffice/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinoProviderConfigs, casinos, games } from '../../db/schema';
 import { configService } from '../../lib/config-service';
-import { usedBy } from '../../lib/record-usage';
+import { linkedTo, usedBy } from '../../lib/record-usage';
 import { sealEnteredSecrets } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import { providerAuditSecrets, resolveProviderConfig, type StoredConfig } from './game-providers.config';
@@ -51,13 +51,7 @@ export function createGameProvidersService(
     usedBy: (id, scope) => [
       usedBy.games(eq(games.providerId, id)),
       usedBy.casinos(
-        inArray(
-          casinos.id,
-          db
-            .select({ id: casinoProviderConfigs.casinoId })
-            .from(casinoProviderConfigs)
-            .where(eq(casinoProviderConfigs.providerId, id)),
-        ),
+        linkedTo(casinos.id, casinoProviderConfigs.casinoId, eq(casinoProviderConfigs.providerId, id)),
         scope,
       ),
     ],

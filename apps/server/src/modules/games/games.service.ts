@@ -1,9 +1,9 @@
 import type { Game, GameCreate, GameListQuery, GameUpdate, Page } from '@backoffice/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinoGames, casinos, integrationGames, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { usageOf, usedBy } from '../../lib/record-usage';
+import { usageOf, linkedTo, usedBy } from '../../lib/record-usage';
 import { UNLIMITED, type Scope } from '../../lib/scope';
 import { pageOf } from '../../lib/sql';
 import { changeVersioned, deleteUnlessUsed, withConstraintErrors } from '../../lib/writes';
@@ -132,22 +132,14 @@ export function createGamesService(
                   () =>
                     usageOf(tx, [
                       usedBy.casinos(
-                        inArray(
-                          casinos.id,
-                          tx
-                            .select({ id: casinoGames.casinoId })
-                            .from(casinoGames)
-                            .where(eq(casinoGames.gameId, gameId)),
-                        ),
+                        linkedTo(casinos.id, casinoGames.casinoId, eq(casinoGames.gameId, gameId)),
                         scope,
                       ),
                       usedBy.integrations(
-                        inArray(
+                        linkedTo(
                           integrations.id,
-                          tx
-                            .select({ id: integrationGames.integrationId })
-                            .from(integrationGames)
-                            .where(eq(integrationGames.gameId, gameId)),
+                          integrationGames.integrationId,
+                          eq(integrationGames.gameId, gameId),
                         ),
                         scope,
                       ),

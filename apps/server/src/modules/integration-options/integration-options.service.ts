@@ -1,10 +1,10 @@
 import type { IntegrationOption, IntegrationOptionCreate } from '@backoffice/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinoOptionValues, casinos } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { configService } from '../../lib/config-service';
-import { usedBy } from '../../lib/record-usage';
+import { linkedTo, usedBy } from '../../lib/record-usage';
 import { createIntegrationOptionsRepository } from './integration-options.repository';
 
 export function createIntegrationOptionsService(db: Db, repository = createIntegrationOptionsRepository()) {
@@ -33,13 +33,7 @@ export function createIntegrationOptionsService(db: Db, repository = createInteg
     // The casinos that gave the option a value.
     usedBy: (id, scope) => [
       usedBy.casinos(
-        inArray(
-          casinos.id,
-          db
-            .select({ id: casinoOptionValues.casinoId })
-            .from(casinoOptionValues)
-            .where(eq(casinoOptionValues.optionId, id)),
-        ),
+        linkedTo(casinos.id, casinoOptionValues.casinoId, eq(casinoOptionValues.optionId, id)),
         scope,
       ),
     ],

@@ -1,9 +1,9 @@
 import type { JurisdictionCreate } from '@backoffice/contracts';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinos, gameVersionJurisdictions, gameVersions } from '../../db/schema';
 import { configService } from '../../lib/config-service';
-import { usedBy } from '../../lib/record-usage';
+import { linkedTo, usedBy } from '../../lib/record-usage';
 import { createJurisdictionsRepository } from './jurisdictions.repository';
 
 export function createJurisdictionsService(db: Db, repository = createJurisdictionsRepository()) {
@@ -19,12 +19,10 @@ export function createJurisdictionsService(db: Db, repository = createJurisdicti
     },
     usedBy: (id, scope) => [
       usedBy.gameVersions(
-        inArray(
+        linkedTo(
           gameVersions.id,
-          db
-            .select({ id: gameVersionJurisdictions.gameVersionId })
-            .from(gameVersionJurisdictions)
-            .where(eq(gameVersionJurisdictions.jurisdictionId, id)),
+          gameVersionJurisdictions.gameVersionId,
+          eq(gameVersionJurisdictions.jurisdictionId, id),
         ),
       ),
       usedBy.casinos(eq(casinos.jurisdictionId, id), scope),
