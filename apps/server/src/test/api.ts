@@ -34,6 +34,16 @@ export function usageIn(body: ErrorBody | ErrorBody<ErrorDetail>): RecordUsage[]
   return ((body as ErrorBody<ErrorDetail>).details ?? []).filter(isRecordUsage);
 }
 
+/** What a refused delete says uses the record, when the caller sees all of it: each record as [id, name]. */
+export function usedByRecords(kind: RecordUsage['kind'], records: [string, string][]): RecordUsage {
+  return {
+    kind,
+    count: records.length,
+    records: records.map(([id, name]) => ({ id, name })),
+    othersHidden: false,
+  };
+}
+
 /** Empties the game catalogue and the audit trail, children first. */
 export async function resetCatalogue(db: Db): Promise<void> {
   await db.delete(gameVersions);

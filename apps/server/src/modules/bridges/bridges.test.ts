@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bridges, casinos, integrations, jurisdictions } from '../../db/schema/index';
-import { ENGLISH, expectError, UNKNOWN_UUID } from '../../test/api';
+import { ENGLISH, expectError, UNKNOWN_UUID, usedByRecords } from '../../test/api';
+import { KEEP_EVERYTHING } from '../../test/platform';
 import { describeEachEngine } from '../../test/app';
 import { clearAuditTrail } from '../../test/databases';
 import { opened } from '../../test/secrets';
@@ -209,15 +210,7 @@ describeEachEngine('bridges API', (ctx) => {
         id,
         name: `Integration ${id}`,
         bridgeId: bridge.id,
-        persistence: {
-          persistPlayer: true,
-          persistGameRound: true,
-          saveGameRoundDetails: false,
-          gameRoundTtlDays: null,
-          loseDetailsTtlDays: null,
-          winDetailsTtlDays: null,
-          bigWinDetailsTtlDays: null,
-        },
+        persistence: KEEP_EVERYTHING,
       })),
     );
     try {
@@ -230,21 +223,11 @@ describeEachEngine('bridges API', (ctx) => {
       const answer = response.json<ErrorBody<RecordUsage>>();
       expect(['BRIDGE_USED_BY_CASINOS', 'BRIDGE_IN_USE']).toContain(answer.code);
       expect(answer.details).toEqual([
-        {
-          kind: 'casinos',
-          count: 1,
-          records: [{ id: 'bridge-casino', name: 'Bridge Casino' }],
-          othersHidden: false,
-        },
-        {
-          kind: 'integrations',
-          count: 2,
-          records: [
-            { id: 'int-a', name: 'Integration int-a' },
-            { id: 'int-b', name: 'Integration int-b' },
-          ],
-          othersHidden: false,
-        },
+        usedByRecords('casinos', [['bridge-casino', 'Bridge Casino']]),
+        usedByRecords('integrations', [
+          ['int-a', 'Integration int-a'],
+          ['int-b', 'Integration int-b'],
+        ]),
       ]);
       expect(await stored(bridge.id)).toBeDefined();
     } finally {

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { gameProviders, gameStudios } from '../../db/schema/index';
 import { describeEachEngine, type TestContext } from '../../test/app';
-import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue, usageIn } from '../../test/api';
+import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue, usageIn, usedByRecords } from '../../test/api';
 import { auditEntriesOf, auditEntryCount, changeEntries } from '../../test/databases';
 
 const BASE = '/api/game-studios';
@@ -384,15 +384,10 @@ describeEachEngine('game studios API', (ctx) => {
       expect(german.message).toBe('Das Spielstudio ist einem Spiel zugeordnet.');
       // The answer says by what: the games, named to link to.
       expect(usageIn(german)).toEqual([
-        {
-          kind: 'games',
-          count: 2,
-          records: [
-            { id: 'another', name: 'another' },
-            { id: 'wanted', name: 'wanted' },
-          ],
-          othersHidden: false,
-        },
+        usedByRecords('games', [
+          ['another', 'another'],
+          ['wanted', 'wanted'],
+        ]),
       ]);
       const english = expectError(await h.remove(studio.id, 1, ENGLISH), 409, 'GAME_STUDIO_IN_USE');
       expect(english.message).toBe('Game studio assigned to a game.');

@@ -17,7 +17,7 @@ import {
 } from '../../db/schema/index';
 import { auditEntriesOf, auditEntryCount, clearAuditTrail } from '../../test/databases';
 import { describeEachEngine, type TestContext } from '../../test/app';
-import { ENGLISH, UNKNOWN_UUID, expectError, usageIn } from '../../test/api';
+import { ENGLISH, UNKNOWN_UUID, expectError, usageIn, usedByRecords } from '../../test/api';
 import { createIntegrationOptionsRepository } from './integration-options.repository';
 import { createIntegrationOptionsService } from './integration-options.service';
 
@@ -360,15 +360,10 @@ describeEachEngine('integration options API', (ctx) => {
       expect(german.message).toBe('Die Integrationsoption wird verwendet.');
       // The answer says by what: the casinos that gave it a value.
       expect(usageIn(german)).toEqual([
-        {
-          kind: 'casinos',
-          count: 2,
-          records: [
-            { id: 'casino-a', name: 'casino-a' },
-            { id: 'casino-b', name: 'casino-b' },
-          ],
-          othersHidden: false,
-        },
+        usedByRecords('casinos', [
+          ['casino-a', 'casino-a'],
+          ['casino-b', 'casino-b'],
+        ]),
       ]);
       const english = expectError(await h.remove(option.id, 1, ENGLISH), 409, 'INTEGRATION_OPTION_IN_USE');
       expect(english.message).toBe('Integration option in use.');
@@ -394,9 +389,7 @@ describeEachEngine('integration options API', (ctx) => {
       // The foreign key refuses; the transaction, still usable, says by what.
       await expect(service.delete(option.id, 1, null)).rejects.toMatchObject({
         code: 'INTEGRATION_OPTION_IN_USE',
-        details: [
-          { kind: 'casinos', count: 1, records: [{ id: 'casino-a', name: 'casino-a' }], othersHidden: false },
-        ],
+        details: [usedByRecords('casinos', [['casino-a', 'casino-a']])],
       });
       expect(await h.stored(option.id)).toBeDefined();
     });

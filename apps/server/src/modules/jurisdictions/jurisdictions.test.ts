@@ -15,7 +15,7 @@ import {
   gameVersions,
   jurisdictions,
 } from '../../db/schema/index';
-import { ENGLISH, resetCatalogue, seedAlphaAndBeta, usageIn } from '../../test/api';
+import { ENGLISH, resetCatalogue, seedAlphaAndBeta, usageIn, usedByRecords } from '../../test/api';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { auditEntriesOf, auditEntryCount, clearAuditTrail } from '../../test/databases';
 
@@ -686,25 +686,15 @@ describeEachEngine('jurisdictions API', (ctx) => {
       expect(english.message).toBe(errorMessage(german.code, 'en'));
       const details = german.details;
       expect(details).toEqual([
-        {
-          kind: 'gameVersions',
-          count: 3,
-          records: [
-            { id: expect.stringMatching(UUID), name: 'alpha 1.0.0' },
-            { id: expect.stringMatching(UUID), name: 'alpha 1.1.0' },
-            { id: expect.stringMatching(UUID), name: 'alpha 2.0.0' },
-          ],
-          othersHidden: false,
-        },
-        {
-          kind: 'casinos',
-          count: 2,
-          records: [
-            { id: 'lucky', name: 'Lucky Casino' },
-            { id: 'nova', name: 'Nova Casino' },
-          ],
-          othersHidden: false,
-        },
+        usedByRecords('gameVersions', [
+          [expect.stringMatching(UUID), 'alpha 1.0.0'],
+          [expect.stringMatching(UUID), 'alpha 1.1.0'],
+          [expect.stringMatching(UUID), 'alpha 2.0.0'],
+        ]),
+        usedByRecords('casinos', [
+          ['lucky', 'Lucky Casino'],
+          ['nova', 'Nova Casino'],
+        ]),
       ]);
       expect(english.details).toEqual(details);
       expect(await h.stored(jurisdiction.id)).toBeDefined();
