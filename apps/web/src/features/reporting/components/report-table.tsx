@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { SortOrder } from '../api/report-params';
 import { CurrencyFiguresTable } from './currency-figures-table';
 import { TableScroll } from '../../../components/table-scroll';
+import classes from './report-table.module.css';
 
 export interface ReportColumn<Row> {
   key: string;
@@ -113,7 +114,7 @@ export function ReportTable<Row>({
 
   return (
     <TableScroll minWidth={700}>
-      <Table striped verticalSpacing="xs" aria-label={label}>
+      <Table striped verticalSpacing="xs" horizontalSpacing="xs" aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => {
@@ -121,6 +122,7 @@ export function ReportTable<Row>({
               return (
                 <Table.Th
                   key={column.key}
+                  className={column === columns[0] ? classes.first : undefined}
                   ta={column.numeric ? 'right' : undefined}
                   aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
@@ -162,6 +164,7 @@ export function ReportTable<Row>({
                   {columns.map((column) => (
                     <Table.Td
                       key={column.key}
+                      className={column === columns[0] ? classes.first : undefined}
                       ta={column.numeric ? 'right' : undefined}
                       style={column.numeric ? { whiteSpace: 'nowrap' } : undefined}
                     >
@@ -179,7 +182,11 @@ export function ReportTable<Row>({
           <Table.Tfoot>
             <Table.Tr fw={700}>
               {columns.map((column, index) => (
-                <Table.Td key={column.key} ta={column.numeric ? 'right' : undefined}>
+                <Table.Td
+                  key={column.key}
+                  className={index === 0 ? classes.first : undefined}
+                  ta={column.numeric ? 'right' : undefined}
+                >
                   {index === 0 ? t('reports.fields.total') : column.total}
                 </Table.Td>
               ))}
