@@ -7,7 +7,7 @@ import type { Language, Role, SessionInfo } from '@backoffice/contracts';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -111,6 +111,12 @@ export async function renderScreen(
 ) {
   api.install();
   return renderRoutes(routes, { initialEntries: [url], language, session: testSession(role) });
+}
+
+/** The value a read-only record shows for the field labelled `label` (its text, no input box). */
+export async function shownValue(label: string): Promise<string | null | undefined> {
+  const record = await screen.findByTestId('read-only-record');
+  return within(record).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 }
 
 /** The text shown as a form field's error (what `aria-describedby` points to), or undefined. */

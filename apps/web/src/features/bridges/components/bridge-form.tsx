@@ -1,3 +1,4 @@
+import { PasswordField, TextField } from '../../../components/inputs';
 /**
  * A bridge's name, router URL, shared signing secret and properties. The secret is write-only: once
  * stored it is never shown, an empty field keeps it (docs/bridge-protocol.md: it signs every request).
@@ -9,7 +10,7 @@ import {
   bridgeUpdateSchema,
   SECRET_MASK,
 } from '@backoffice/contracts';
-import { PasswordInput, TextInput } from '@mantine/core';
+
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PropertiesEditor } from '../../../components/properties-editor';
@@ -55,7 +56,7 @@ export function BridgeForm({ secretStored, readOnly = false, ...props }: BridgeF
     >
       {(form) => (
         <>
-          <TextInput
+          <TextField
             label={t('bridges.fields.name')}
             withAsterisk
             maxLength={BRIDGE_NAME_MAX}
@@ -63,7 +64,7 @@ export function BridgeForm({ secretStored, readOnly = false, ...props }: BridgeF
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <TextInput
+          <TextField
             label={t('bridges.fields.routerUrl')}
             description={t('bridges.routerUrlHint')}
             placeholder="https://…"
@@ -73,7 +74,7 @@ export function BridgeForm({ secretStored, readOnly = false, ...props }: BridgeF
             {...form.getInputProps('routerUrl')}
           />
           {!readOnly && (
-            <PasswordInput
+            <PasswordField
               label={t('bridges.fields.secret')}
               description={
                 secretStored ? t('secrets.stored') : t('bridges.secretHint', { min: BRIDGE_SECRET_MIN })

@@ -1,3 +1,4 @@
+import { SelectField, TextField } from '../../../components/inputs';
 /**
  * A provider's name, API and that API's configuration. Only the chosen API's fields are shown and sent;
  * secrets are write-only: a stored secret shows masked, stays when left empty, and can be removed.
@@ -13,7 +14,7 @@ import {
   type GameProviderCreate,
   type ProviderSecretField,
 } from '@backoffice/contracts';
-import { Select, TextInput } from '@mantine/core';
+
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ApiConfigFields } from '../../../components/api-config-fields';
@@ -60,7 +61,7 @@ export function GameProviderForm({
     >
       {(form) => (
         <>
-          <TextInput
+          <TextField
             label={t('gameProviders.fields.id')}
             description={idEditable ? t('gameProviders.idHint') : undefined}
             withAsterisk={idEditable}
@@ -68,7 +69,7 @@ export function GameProviderForm({
             key={form.key('id')}
             {...form.getInputProps('id')}
           />
-          <TextInput
+          <TextField
             label={t('gameProviders.fields.name')}
             withAsterisk
             maxLength={GAME_PROVIDER_NAME_MAX}
@@ -76,7 +77,7 @@ export function GameProviderForm({
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <Select
+          <SelectField
             label={t('gameProviders.fields.api')}
             withAsterisk
             allowDeselect={false}

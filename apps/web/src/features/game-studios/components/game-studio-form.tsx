@@ -1,5 +1,6 @@
+import { TextField } from '../../../components/inputs';
 import { gameStudioCreateSchema, GAME_STUDIO_NAME_MAX, type GameStudioCreate } from '@backoffice/contracts';
-import { TextInput } from '@mantine/core';
+
 import { useTranslation } from 'react-i18next';
 import { RecordForm } from '../../../components/record-form';
 
@@ -24,7 +25,7 @@ export function GameStudioForm({ readOnly = false, ...props }: GameStudioFormPro
     >
       {(form) => (
         <>
-          <TextInput
+          <TextField
             label={t('gameStudios.fields.name')}
             withAsterisk
             maxLength={GAME_STUDIO_NAME_MAX}
@@ -32,7 +33,7 @@ export function GameStudioForm({ readOnly = false, ...props }: GameStudioFormPro
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <TextInput
+          <TextField
             label={t('gameStudios.fields.relaxId')}
             description={t('gameStudios.relaxIdHint')}
             maxLength={64}

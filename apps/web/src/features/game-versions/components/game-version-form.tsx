@@ -1,5 +1,6 @@
 import { GAME_VERSION_MAX, type GameVersionCreate } from '@backoffice/contracts';
-import { Group, MultiSelect, Switch, TextInput } from '@mantine/core';
+import { Group } from '@mantine/core';
+import { MultiSelectField, SwitchField, TextField } from '../../../components/inputs';
 import { useTranslation } from 'react-i18next';
 import { RecordForm } from '../../../components/record-form';
 import { gameOption, useGame, useGameSearch, useJurisdictionOptions } from '../api/lookups';
@@ -50,7 +51,7 @@ export function GameVersionForm({
       {(form) => (
         <>
           {fixedGame ? (
-            <TextInput
+            <TextField
               label={t('gameVersions.fields.game')}
               description={t('gameVersions.gameFixed')}
               readOnly
@@ -70,7 +71,7 @@ export function GameVersionForm({
               value={form.getValues().gameId}
             />
           )}
-          <TextInput
+          <TextField
             label={t('gameVersions.fields.versionNumber')}
             placeholder={t('gameVersions.versionNumberPlaceholder')}
             description={versionNumberHint}
@@ -80,7 +81,7 @@ export function GameVersionForm({
             key={form.key('versionNumber')}
             {...form.getInputProps('versionNumber')}
           />
-          <MultiSelect
+          <MultiSelectField
             label={t('gameVersions.fields.jurisdictions')}
             placeholder={readOnly ? undefined : t('gameVersions.jurisdictionsPlaceholder')}
             data={jurisdictionOptions}
@@ -93,13 +94,13 @@ export function GameVersionForm({
           />
           <BetSizesInput form={form} readOnly={readOnly} />
           <Group>
-            <Switch
+            <SwitchField
               label={t('gameVersions.fields.supportsVouchers')}
               disabled={readOnly}
               key={form.key('supportsVouchers')}
               {...form.getInputProps('supportsVouchers', { type: 'checkbox' })}
             />
-            <Switch
+            <SwitchField
               label={t('gameVersions.fields.supportsFeatureTriggerVouchers')}
               disabled={readOnly}
               key={form.key('supportsFeatureTriggerVouchers')}
@@ -107,7 +108,7 @@ export function GameVersionForm({
             />
           </Group>
           <PropertiesEditor form={form} readOnly={readOnly} />
-          <TextInput
+          <TextField
             label={t('gameVersions.fields.frontendUrl')}
             placeholder="https://"
             maxLength={2000}
@@ -115,7 +116,7 @@ export function GameVersionForm({
             key={form.key('frontendUrl')}
             {...form.getInputProps('frontendUrl')}
           />
-          <TextInput
+          <TextField
             label={t('gameVersions.fields.backendUrl')}
             placeholder="https://"
             maxLength={2000}

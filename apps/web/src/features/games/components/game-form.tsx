@@ -6,7 +6,7 @@ import {
   propertyKeySchema,
   type GameCreate,
 } from '@backoffice/contracts';
-import { TagsInput, TextInput } from '@mantine/core';
+
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -15,6 +15,8 @@ import {
   formatCurrencyValue,
   NumberInput,
   parseCurrencyValue,
+  TagsField,
+  TextField,
 } from '../../../components/inputs';
 import { RecordForm } from '../../../components/record-form';
 import { i18n } from '../../../i18n';
@@ -104,7 +106,7 @@ export function GameForm({ readOnly = false, editing = false, ...props }: GameFo
         const gameId = form.getValues().gameId.trim();
         return (
           <>
-            <TextInput
+            <TextField
               label={t('games.fields.gameId')}
               description={editing ? t('games.gameIdFixed') : t('games.gameIdHint')}
               withAsterisk={!editing}
@@ -113,7 +115,7 @@ export function GameForm({ readOnly = false, editing = false, ...props }: GameFo
               key={form.key('gameId')}
               {...form.getInputProps('gameId')}
             />
-            <TextInput
+            <TextField
               label={t('games.fields.name')}
               withAsterisk
               maxLength={GAME_NAME_MAX}
@@ -145,7 +147,7 @@ export function GameForm({ readOnly = false, editing = false, ...props }: GameFo
               {...form.getInputProps('providerId')}
               value={form.getValues().providerId}
             />
-            <TextInput
+            <TextField
               label={t('games.fields.gameProviderGameId')}
               placeholder={
                 gameId
@@ -188,7 +190,7 @@ export function GameForm({ readOnly = false, editing = false, ...props }: GameFo
               value={centsToCurrency(form.getValues().minBetCents)}
               onChange={(value) => minBet.onChange(currencyToCents(value))}
             />
-            <TagsInput
+            <TagsField
               label={t('games.fields.requiredPropertyKeys')}
               description={t('games.requiredPropertyKeysHint')}
               placeholder={readOnly ? undefined : t('games.requiredPropertyKeysPlaceholder')}

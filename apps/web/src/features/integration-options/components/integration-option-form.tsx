@@ -5,7 +5,8 @@ import {
   type IntegrationOptionCreate,
   type IntegrationOptionDataType,
 } from '@backoffice/contracts';
-import { Code, Fieldset, Select, Text, TextInput } from '@mantine/core';
+import { Code, Fieldset, Text } from '@mantine/core';
+import { SelectField, TextField } from '../../../components/inputs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OptionValueInput } from '../../../components/option-value-input';
@@ -39,7 +40,7 @@ export function IntegrationOptionForm({
     >
       {(form) => (
         <>
-          <TextInput
+          <TextField
             label={t('integrationOptions.fields.name')}
             withAsterisk
             maxLength={INTEGRATION_OPTION_NAME_MAX}
@@ -47,7 +48,7 @@ export function IntegrationOptionForm({
             key={form.key('name')}
             {...form.getInputProps('name')}
           />
-          <Select
+          <SelectField
             label={t('integrationOptions.fields.dataType')}
             withAsterisk
             allowDeselect={false}

@@ -5,7 +5,8 @@ import {
   type UserCreate,
   type UserUpdate,
 } from '@backoffice/contracts';
-import { Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SelectField, SwitchField, TextField } from '../../../components/inputs';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,7 +127,7 @@ export function UserForm(props: UserFormProps) {
       <form onSubmit={form.onSubmit((values) => setPending(values))} noValidate>
         <Stack maw={640}>
           {error !== null && <ErrorAlert error={error} onRetry={stale ? onReload : undefined} />}
-          <TextInput
+          <TextField
             label={t('users.fields.username')}
             withAsterisk
             maxLength={64}
@@ -134,7 +135,7 @@ export function UserForm(props: UserFormProps) {
             key={form.key('username')}
             {...form.getInputProps('username')}
           />
-          <TextInput
+          <TextField
             label={t('users.fields.email')}
             type="email"
             withAsterisk
@@ -144,13 +145,13 @@ export function UserForm(props: UserFormProps) {
             {...form.getInputProps('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
+            <TextField
               label={t('users.fields.firstName')}
               maxLength={100}
               key={form.key('firstName')}
               {...form.getInputProps('firstName')}
             />
-            <TextInput
+            <TextField
               label={t('users.fields.lastName')}
               maxLength={100}
               key={form.key('lastName')}
@@ -166,7 +167,7 @@ export function UserForm(props: UserFormProps) {
               {t('errors.OWN_USER')}
             </Text>
           )}
-          <Select
+          <SelectField
             label={t('users.fields.role')}
             withAsterisk
             data={roles.map((role) => ({ value: role, label: t(`app.roles.${role}`) }))}
@@ -175,7 +176,7 @@ export function UserForm(props: UserFormProps) {
             key={form.key('role')}
             {...form.getInputProps('role')}
           />
-          <Switch
+          <SwitchField
             label={t('users.fields.active')}
             disabled={ownUser}
             key={form.key('active')}
