@@ -5,7 +5,6 @@
  * being guessed.
  */
 import {
-  RTP_BAND_CONFIDENCE_PERCENT,
   RTP_DEVIATION_MIN_ROUNDS,
   TOP_GAMES_IN_GGR_REPORT,
   type CasinoPerformance,
@@ -114,11 +113,11 @@ function periodsOf(filter: ReportFilter, granularity: 'day' | 'month'): string[]
 
 const PER_CURRENCY: Dimension[][] = [['currency'], []];
 
-/** The two-sided standard normal quantile of RTP_BAND_CONFIDENCE_PERCENT (99 %: 2.5758). */
-const BAND_Z = { 99: 2.5758293035489 }[RTP_BAND_CONFIDENCE_PERCENT];
+/** The two-sided standard normal quantile of RTP_BAND_CONFIDENCE_PERCENT (99 %). */
+const BAND_Z = 2.5758293035489;
 
 /** What the RTP band needs of a game's rounds (see FigureRow). */
-export interface WinPerBet {
+interface WinPerBet {
   betRounds: number;
   winPerBetSum: number;
   winPerBetSquares: number;
@@ -133,7 +132,7 @@ export interface WinPerBet {
  * over the rounds), its standard error is s · √(Σ bet²) ÷ Σ bet — s ÷ √n when all bets are equal, wider
  * when a few large bets carry the turnover.
  */
-export function rtpBandOf(
+function rtpBandOf(
   theoretical: number | null,
   { betRounds: n, winPerBetSum: sum, winPerBetSquares: squares, betEur, betSquaresEur }: WinPerBet,
 ): { lowPercent: number; highPercent: number } | null {
