@@ -17,13 +17,22 @@ export async function withConstraintErrors<T>(
   try {
     return await write();
   } catch (error) {
-    for (const [constraint, code] of Object.entries(constraints)) {
-      if (isUniqueViolation(error, constraint) || isForeignKeyViolation(error, constraint)) {
-        throw new AppError(code);
-      }
-    }
+    const code = violatedConstraint(error, constraints, isUniqueViolation, isForeignKeyViolation);
+    if (code) throw new AppError(code);
     throw error;
   }
+}
+
+/** The catalogue error of the first of `constraints` that `error` violates in one of the given ways. */
+function violatedConstraint(
+  error: unknown,
+  constraints: Record<string, ErrorCode>,
+  ...violations: ((error: unknown, constraint: string) => boolean)[]
+): ErrorCode | undefined {
+  for (const [constraint, code] of Object.entries(constraints)) {
+    if (violations.some((violates) => violates(error, constraint))) return code;
+  }
+  return undefined;
 }
 
 /**
@@ -41,9 +50,7 @@ export async function deleteUnlessUsed<T>(
   try {
     return await tx.transaction(remove);
   } catch (error) {
-    const code = Object.entries(constraints).find(([constraint]) =>
-      isForeignKeyViolation(error, constraint),
-    )?.[1];
+    const code = violatedConstraint(error, constraints, isForeignKeyViolation);
     if (!code) throw error;
     throw new AppError(code, await usage());
   }
