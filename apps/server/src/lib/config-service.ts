@@ -12,7 +12,7 @@ import { auditOf, type Actor, type AuditAction } from '../modules/audit/audit.se
 import { AppError } from './app-error';
 import type { ConfigRepository } from './config-repository';
 import { usageOf, type UsageSource } from './record-usage';
-import { UNLIMITED, type Scope } from './scope';
+import type { Scope } from './scope';
 import { pageOf } from './sql';
 import { changeVersioned, deleteUnlessUsed, withConstraintErrors } from './writes';
 
@@ -121,7 +121,7 @@ export function configRecords<
     },
 
     /** Refused while the record is in use: the answer says by what (as far as `scope` may see it). */
-    delete(id: string, version: number, actor: Actor | null, scope: Scope = UNLIMITED): Promise<void> {
+    delete(id: string, version: number, actor: Actor | null, scope: Scope): Promise<void> {
       return inTransaction(async (tx) => {
         const usage = () => usageOf(tx, area.usedBy?.(id, scope) ?? []);
         const { before } = await changeVersioned(

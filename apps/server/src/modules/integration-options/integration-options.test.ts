@@ -18,6 +18,7 @@ import {
 import { auditEntriesOf, auditEntryCount, clearAuditTrail } from '../../test/databases';
 import { describeEachEngine, type TestContext } from '../../test/app';
 import { ENGLISH, UNKNOWN_UUID, expectError, usageIn, usedByRecords } from '../../test/api';
+import { UNLIMITED } from '../../lib/scope';
 import { createIntegrationOptionsRepository } from './integration-options.repository';
 import { createIntegrationOptionsService } from './integration-options.service';
 
@@ -387,7 +388,7 @@ describeEachEngine('integration options API', (ctx) => {
         },
       });
       // The foreign key refuses; the transaction, still usable, says by what.
-      await expect(service.delete(option.id, 1, null)).rejects.toMatchObject({
+      await expect(service.delete(option.id, 1, null, UNLIMITED)).rejects.toMatchObject({
         code: 'INTEGRATION_OPTION_IN_USE',
         details: [usedByRecords('casinos', [['casino-a', 'casino-a']])],
       });
