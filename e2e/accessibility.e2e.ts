@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { screenPatterns } from '@backoffice/contracts/routes';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { skipReason, useBrowser } from './support/browser';
+import { everyScreen, visit } from './support/screens';
 
 /** axe-core's source: evaluated through the DevTools protocol, which the page's CSP does not govern. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -56,36 +56,11 @@ describe.skipIf(!!skipReason)('accessibility', () => {
 
   it('finds no critical or serious violation on any screen', async () => {
     const page = await browser.open({ language: 'de' });
-    const firstId = async (list: string, field = 'id') => {
-      const response = await page.request.get(`${list}?pageSize=1`);
-      const body = (await response.json()) as { items: Record<string, string>[] };
-      return body.items[0]?.[field];
-    };
     await page.goto('/');
-    const records = [
-      ['/masterdata/jurisdictions', '/api/jurisdictions'],
-      ['/casinos/manage', '/api/casinos'],
-      ['/games/manage', '/api/games', 'gameId'],
-      ['/games/versions', '/api/game-versions'],
-      ['/integrations/manage', '/api/integrations'],
-      ['/bridges/manage', '/api/bridges'],
-      ['/users/manage', '/api/users'],
-    ] as const;
-    const details: string[] = [];
-    for (const [screen, list, field] of records) {
-      const id = await firstId(list, field);
-      expect(id, list).toBeTruthy();
-      details.push(`${screen}/${encodeURIComponent(id!)}`);
-    }
-    const screens = [
-      ...screenPatterns.filter((pattern) => !pattern.includes(':') && pattern !== '/logout'),
-      ...details,
-    ];
+    const screens = await everyScreen(page);
     const found: string[] = [];
     for (const path of screens) {
-      await page.goto(path);
-      await page.getByTestId('user-area').waitFor();
-      await page.waitForLoadState('networkidle');
+      await visit(page, path);
       // The screen's title is its one h1 (axe's page-has-heading-one asks for at least one).
       const headings = await page.locator('h1').allInnerTexts();
       if (headings.length !== 1) found.push(`${path}: ${headings.length} h1 (${headings.join(' | ')})`);

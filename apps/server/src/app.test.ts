@@ -277,8 +277,8 @@ describeEachEngine('application', (ctx) => {
     it.each([
       ['en', { name: 42 }, 'Enter text.'],
       ['de', { name: 42 }, 'Geben Sie einen Text ein.'],
-      ['en', {}, 'Fill in this field.'],
-      ['de', { name: ' ' }, 'Bitte füllen Sie dieses Feld aus.'],
+      ['en', {}, 'Enter a name.'],
+      ['de', { name: ' ' }, 'Geben Sie einen Namen ein.'],
     ])('says in plain words what to enter (%s, %j)', async (language, payload, message) => {
       const response = await ctx().inject({
         method: 'POST',

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contracts from './index';
 import { languages, type Language } from './languages';
+import { fieldWords, WORDED_FIELDS } from './validation-fields';
 import { rule, validationMessage, type ValidationIssue } from './validation-messages';
 
 /** How the validation library words its messages (English and German). */
@@ -141,6 +142,78 @@ describe('the sentences', () => {
   ] as [z.ZodType, unknown, string, string][])('%#: %s', (schema, input, english, german) => {
     expect(say(schema, input, 'en')).toBe(english);
     expect(say(schema, input, 'de')).toBe(german);
+  });
+
+  it.each([
+    [contracts.jurisdictionCreateSchema, { name: '' }, 'Enter a name.', 'Geben Sie einen Namen ein.'],
+    [
+      contracts.gameCreateSchema,
+      { theoreticalRtp: 101 },
+      'The RTP is at most 100 %.',
+      'Der RTP beträgt höchstens 100 %.',
+    ],
+    [
+      contracts.gameCreateSchema,
+      { theoreticalRtp: 0 },
+      'The RTP is more than 0 %.',
+      'Der RTP beträgt mehr als 0 %.',
+    ],
+    [
+      contracts.jurisdictionCreateSchema,
+      { name: 'x'.repeat(500) },
+      'The name may have at most 100 characters.',
+      'Der Name darf höchstens 100 Zeichen haben.',
+    ],
+    [contracts.userCreateSchema, { role: 'boss' }, 'Choose a role.', 'Wählen Sie eine Rolle.'],
+    [
+      contracts.userCreateSchema,
+      { password: 'short' },
+      'The password needs at least 12 characters.',
+      'Das Passwort braucht mindestens 12 Zeichen.',
+    ],
+    // Nothing entered is a missing value, though the field asks for 12 characters.
+    [contracts.userCreateSchema, { password: '' }, 'Enter a password.', 'Geben Sie ein Passwort ein.'],
+    [
+      z.object({ casinoIds: z.array(z.string()).min(1) }),
+      { casinoIds: [] },
+      'Choose at least one casino.',
+      'Wählen Sie mindestens ein Casino.',
+    ],
+    [
+      z.object({ maxExposureFactor: z.int() }),
+      { maxExposureFactor: 1.5 },
+      'Enter a maximum exposure factor as a whole number.',
+      'Geben Sie einen maximalen Expositionsfaktor als ganze Zahl ein.',
+    ],
+    // An entry of a list is about its own value: the general sentence.
+    [
+      z.object({ betSizes: z.array(z.number().positive()) }),
+      { betSizes: [0] },
+      'Enter more than 0.',
+      'Geben Sie mehr als 0 ein.',
+    ],
+  ] as [z.ZodType, Record<string, unknown>, string, string][])(
+    'names the field: %#',
+    (schema, input, english, german) => {
+      const about = (language: Language) => {
+        speak(language);
+        const result = schema.safeParse(input);
+        const key = Object.keys(input)[0];
+        return result.error?.issues.find((issue) => issue.path[0] === key)?.message;
+      };
+      expect(about('en')).toBe(english);
+      expect(about('de')).toBe(german);
+    },
+  );
+
+  it('has the same field words in both languages', () => {
+    for (const key of WORDED_FIELDS) {
+      for (const language of languages) expect(fieldWords([key], language), key).toBeDefined();
+      expect(fieldWords([key], 'de')?.chosen).toBe(fieldWords([key], 'en')?.chosen);
+      expect(fieldWords([key], 'de')?.one === undefined).toBe(fieldWords([key], 'en')?.one === undefined);
+    }
+    expect(fieldWords(['betSizes', 2], 'en')).toBeUndefined();
+    expect(fieldWords(['toString'], 'en')).toBeUndefined();
   });
 
   it('says the same for an issue rebuilt from the server’s validation error', () => {

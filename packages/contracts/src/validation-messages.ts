@@ -8,6 +8,7 @@
  * too are said in the reader's language; a message given to a schema would still win on the web.
  */
 import type { Language } from './languages';
+import { fieldWords, type FieldWords } from './validation-fields';
 
 /** The parts of a validation issue the sentences use (a zod issue, or one rebuilt from the server's). */
 export interface ValidationIssue {
@@ -16,6 +17,8 @@ export interface ValidationIssue {
   /** The pattern a `regex` check wanted, as text (`/…/`): a pattern marked with `ruled()` has a rule. */
   pattern?: string;
   code: string;
+  /** Where the value sits; its last key names the field, for sentences that say which value they mean. */
+  path?: readonly PropertyKey[];
   input?: unknown;
   expected?: string;
   origin?: string;
@@ -188,6 +191,34 @@ const sentences: Record<Language, Sentences> = {
   },
 };
 
+/** The sentences that name their field (`validation-fields.ts`), in each language. */
+const fieldSentences = {
+  en: {
+    required: (f: FieldWords) => (f.chosen ? `Choose ${f.what}.` : `Enter ${f.what}.`),
+    chooseOne: (f: FieldWords) => `Choose at least ${f.one ?? f.what}.`,
+    number: (f: FieldWords) => `Enter ${f.what} as a number.`,
+    wholeNumber: (f: FieldWords) => `Enter ${f.what} as a whole number.`,
+    minLength: (f: FieldWords, n: string) => `${f.subject} needs at least ${n} characters.`,
+    maxLength: (f: FieldWords, n: string) => `${f.subject} may have at most ${n} characters.`,
+    atLeast: (f: FieldWords, n: string) => `${f.subject} is at least ${n}${f.unit ?? ''}.`,
+    moreThan: (f: FieldWords, n: string) => `${f.subject} is more than ${n}${f.unit ?? ''}.`,
+    atMost: (f: FieldWords, n: string) => `${f.subject} is at most ${n}${f.unit ?? ''}.`,
+    lessThan: (f: FieldWords, n: string) => `${f.subject} is less than ${n}${f.unit ?? ''}.`,
+  },
+  de: {
+    required: (f: FieldWords) => (f.chosen ? `Wählen Sie ${f.what}.` : `Geben Sie ${f.what} ein.`),
+    chooseOne: (f: FieldWords) => `Wählen Sie mindestens ${f.one ?? f.what}.`,
+    number: (f: FieldWords) => `Geben Sie ${f.what} als Zahl ein.`,
+    wholeNumber: (f: FieldWords) => `Geben Sie ${f.what} als ganze Zahl ein.`,
+    minLength: (f: FieldWords, n: string) => `${f.subject} braucht mindestens ${n} Zeichen.`,
+    maxLength: (f: FieldWords, n: string) => `${f.subject} darf höchstens ${n} Zeichen haben.`,
+    atLeast: (f: FieldWords, n: string) => `${f.subject} beträgt mindestens ${n}${f.unit ?? ''}.`,
+    moreThan: (f: FieldWords, n: string) => `${f.subject} beträgt mehr als ${n}${f.unit ?? ''}.`,
+    atMost: (f: FieldWords, n: string) => `${f.subject} beträgt höchstens ${n}${f.unit ?? ''}.`,
+    lessThan: (f: FieldWords, n: string) => `${f.subject} beträgt weniger als ${n}${f.unit ?? ''}.`,
+  },
+} as const;
+
 /** The plain sentences that need no number, by name. */
 type Plain = { [K in keyof Sentences]: Sentences[K] extends string ? K : never }[keyof Sentences];
 
@@ -231,40 +262,54 @@ function decimalPlaces(divisor: number): number | undefined {
   return undefined;
 }
 
-/** The plain sentence for a value that was not accepted, in `language`. */
+/** The plain sentence for a value that was not accepted, in `language`, naming its field when it can. */
 export function validationMessage(issue: ValidationIssue, language: Language): string {
   const say = sentences[language];
+  const field = fieldWords(issue.path, language);
+  const about = fieldSentences[language];
   const number = (value: number | bigint | undefined) =>
     new Intl.NumberFormat(language === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 8 }).format(
       value ?? 0,
     );
+  const required = () => (field ? about.required(field) : say.required);
   const named =
     issue.params?.rule ?? (issue.pattern === undefined ? undefined : patternRules.get(issue.pattern));
   if (isRule(named)) {
+    if (named === 'required') return required();
     const sentence = ruleSentences[language][named];
     return typeof sentence === 'string' ? sentence : sentence(number(Number(issue.params?.n ?? 0)));
   }
   switch (issue.code) {
     case 'invalid_type': {
-      if (issue.input === undefined || issue.input === null || issue.input === '') return say.required;
-      return say[lookUp(sentenceByType, issue.expected) ?? 'wrongShape'];
+      if (issue.input === undefined || issue.input === null || issue.input === '') return required();
+      const expected = lookUp(sentenceByType, issue.expected) ?? 'wrongShape';
+      if (field && (expected === 'number' || expected === 'wholeNumber')) return about[expected](field);
+      return say[expected];
     }
     case 'too_small': {
       const n = number(issue.minimum);
       if (SIZED_AS_TEXT.has(issue.origin ?? '')) {
-        if (Number(issue.minimum) === 1 && !issue.exact) return say.required;
-        return issue.exact ? say.exactLength(n) : say.minLength(n);
+        // Nothing entered is a missing value, whatever length the field asks for.
+        if ((Number(issue.minimum) === 1 || issue.input === '') && !issue.exact) return required();
+        if (issue.exact) return say.exactLength(n);
+        return field ? about.minLength(field, n) : say.minLength(n);
       }
       if (SIZED_AS_ITEMS.has(issue.origin ?? '')) {
-        return Number(issue.minimum) === 1 ? say.chooseOne : say.minItems(n);
+        if (Number(issue.minimum) === 1) return field ? about.chooseOne(field) : say.chooseOne;
+        return say.minItems(n);
       }
-      return issue.inclusive === false ? say.moreThan(n) : say.atLeast(n);
+      const limit = issue.inclusive === false ? 'moreThan' : 'atLeast';
+      return field ? about[limit](field, n) : say[limit](n);
     }
     case 'too_big': {
       const n = number(issue.maximum);
-      if (SIZED_AS_TEXT.has(issue.origin ?? '')) return issue.exact ? say.exactLength(n) : say.maxLength(n);
+      if (SIZED_AS_TEXT.has(issue.origin ?? '')) {
+        if (issue.exact) return say.exactLength(n);
+        return field ? about.maxLength(field, n) : say.maxLength(n);
+      }
       if (SIZED_AS_ITEMS.has(issue.origin ?? '')) return say.maxItems(n);
-      return issue.inclusive === false ? say.lessThan(n) : say.atMost(n);
+      const limit = issue.inclusive === false ? 'lessThan' : 'atMost';
+      return field ? about[limit](field, n) : say[limit](n);
     }
     case 'invalid_format':
       return say[lookUp(sentenceByFormat, issue.format) ?? 'format'];
@@ -274,6 +319,7 @@ export function validationMessage(issue: ValidationIssue, language: Language): s
     }
     case 'invalid_value': {
       const values = (issue.values ?? []).map(String);
+      if (field?.chosen) return about.required(field);
       return values.length > 0 && values.length <= 12 ? say.oneOf(values.join(', ')) : say.check;
     }
     case 'unrecognized_keys':

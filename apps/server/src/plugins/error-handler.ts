@@ -67,6 +67,7 @@ function validationAnswer(request: FastifyRequest, error: FastifyError & { valid
         input: sentValue(request, context, path),
         ...problem.params,
         code: problem.keyword,
+        path,
       } as ValidationIssue;
       message = validationMessage(issue, language);
     }

@@ -131,8 +131,8 @@ describe('changeLanguage', () => {
     await changeLanguage('en');
     const english = emptyNameMessage();
 
-    expect(german).toBe('Bitte füllen Sie dieses Feld aus.');
-    expect(english).toBe('Fill in this field.');
+    expect(german).toBe('Geben Sie einen Namen ein.');
+    expect(english).toBe('Enter a name.');
   });
 });
 

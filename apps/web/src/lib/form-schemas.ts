@@ -11,20 +11,20 @@ function formField<Output, Input>(
   required: boolean,
   pattern?: (value: Input) => string,
 ) {
+  // Issues are passed on without a message: zod words them at the end of the form's parse, when their
+  // path names the field, so that they say which value they mean ("Enter a name.", validation-fields.ts).
   const checked = z.custom<Input | null>().transform((value, ctx) => {
     if (required && (value === null || value === undefined)) {
-      ctx.addIssue({ code: 'custom', message: i18n.t('common.required'), input: value });
+      ctx.addIssue({ code: 'custom', params: { rule: 'required' }, input: value });
       return z.NEVER;
     }
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) {
-      ctx.addIssue({
-        code: 'custom',
-        path: issue.path,
-        message: pattern && issue.code === 'invalid_format' ? pattern(value as Input) : issue.message,
-        input: value,
-      });
+      const passed: Record<string, unknown> = { ...issue, input: value };
+      if (pattern && issue.code === 'invalid_format') passed.message = pattern(value as Input);
+      else delete passed.message;
+      ctx.addIssue(passed as never);
     }
     return z.NEVER;
   });

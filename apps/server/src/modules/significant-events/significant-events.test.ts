@@ -133,7 +133,7 @@ describeEachEngine('significant events API', (ctx) => {
       expect(english.message).toBe('The input is not valid.');
       expect(english.details?.map((detail) => detail.path).sort()).toEqual(['body.component', 'body.reason']);
       expect(english.details?.find((detail) => detail.path === 'body.reason')?.message).toBe(
-        'Enter at most 2,000 characters.',
+        'The reason may have at most 2,000 characters.',
       );
       // A time without its offset is ambiguous.
       expectError(

@@ -283,12 +283,12 @@ describe('creating a casino', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Add game-provider configuration' }));
     await user.click(screen.getByRole('button', { name: 'Create' }));
 
-    await waitFor(() => expect(fieldError(field('Bridge'))).toBe('This field is required.'));
+    await waitFor(() => expect(fieldError(field('Bridge'))).toBe('Choose a bridge.'));
     expect(fieldError(field('Id'))).toBe('Letters, digits and . _ - only, starting with a letter or digit.');
-    expect(fieldError(field('Jurisdiction'))).toBe('This field is required.');
+    expect(fieldError(field('Jurisdiction'))).toBe('Choose a jurisdiction.');
     expect(fieldError(field('API URL'))).toBeTruthy();
     expect(fieldError(field('Max stake'))).toBe('Enter a number, e.g. 12.5.');
-    expect(fieldError(field('Game provider'))).toBe('This field is required.');
+    expect(fieldError(field('Game provider'))).toBe('Choose a provider.');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.sent('POST')).toHaveLength(0);
   });

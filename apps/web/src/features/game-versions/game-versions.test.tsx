@@ -386,7 +386,7 @@ describe('creating a game version', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Anlegen' }));
 
-    expect(fieldError(field('Spiel'))).toBe('Dieses Feld ist erforderlich.');
+    expect(fieldError(field('Spiel'))).toBe('Bitte füllen Sie dieses Feld aus.');
     expect(fieldError(field('Versionsnummer'))).toBeTruthy();
     expect(api.sent('POST')).toHaveLength(0);
   });

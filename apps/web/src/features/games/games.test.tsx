@@ -264,8 +264,14 @@ describe('creating a game', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Anlegen' }));
 
-    for (const label of ['Studio', 'Anbieter', 'Theoretischer RTP', 'Mindesteinsatz']) {
-      expect(fieldError(field(label)), label).toBe('Dieses Feld ist erforderlich.');
+    // Each sentence names its field (issue 17).
+    for (const [label, message] of [
+      ['Studio', 'Wählen Sie ein Studio.'],
+      ['Anbieter', 'Wählen Sie einen Anbieter.'],
+      ['Theoretischer RTP', 'Geben Sie den RTP ein.'],
+      ['Mindesteinsatz', 'Geben Sie einen Mindesteinsatz ein.'],
+    ]) {
+      expect(fieldError(field(label!)), label).toBe(message);
     }
     expect(fieldError(field('Spiel-ID'))).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import type { RouteHandle } from '../../lib/route-handle';
 import { FakeIntegrationsApi } from '../../test/fake-integrations-api';
 import { fitWidth } from './components/rule-tests-editor';
-import { fieldError, renderRoutes } from '../../test/render';
+import { fieldError, renderRoutes, shownValue } from '../../test/render';
 import { testSession } from '../../test/sessions';
 import {
   IntegrationCreatePage,
@@ -322,11 +322,11 @@ describe('creating an integration', { timeout: 40_000 }, () => {
     await user.click(saveButton('Create'));
 
     // General holds the first errors: it opens; the rules tab counts its errors.
-    expect(fieldError(field('Bridge'))).toBe('This field is required.');
+    expect(fieldError(field('Bridge'))).toBe('Choose a bridge.');
     expect(screen.getByRole('tab', { name: /^Rules.*3 errors/ })).toBeTruthy();
     await openTab(user, /^Rules/);
     expect(fieldError(field('Currencies'))).toBe('EURO is not a three-letter currency code.');
-    expect(fieldError(field('Target casino'))).toBe('This field is required.');
+    expect(fieldError(field('Target casino'))).toBe('Choose a casino.');
     expect(fieldError(field('Name'))).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.sent('POST')).toHaveLength(0);
@@ -718,7 +718,14 @@ describe('a role that may only look', { timeout: 30_000 }, () => {
     const { user, unmount } = await openScreen(api, '/integrations/manage/acme', 'en', 'visitor');
     await screen.findByRole('heading', { level: 1, name: 'ACME Platform' });
 
-    expect(field('Name').readOnly).toBe(true);
+    // The settings as text: no input box, required mark or placeholder, on every tab.
+    expect(await shownValue('Name')).toBe('ACME Platform');
+    const record = screen.getByTestId('read-only-record');
+    const noInputs = () => {
+      expect(record.querySelector('input, textarea, [placeholder]')).toBeNull();
+      expect(record.textContent).not.toContain('*');
+    };
+    noInputs();
     for (const name of ['Save', 'Delete', 'Deactivate']) {
       expect(screen.queryByRole('button', { name })).toBeNull();
     }
@@ -726,8 +733,12 @@ describe('a role that may only look', { timeout: 30_000 }, () => {
     await openTab(user, /^Rules/);
     expect(screen.queryByRole('button', { name: 'Add rule' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove rule 1' })).toBeNull();
+    noInputs();
+    await openTab(user, /^Persistence/);
+    noInputs();
     await openTab(user, /^Tests/);
     expect(within(screen.getByTestId('rule-test-result-1')).getByText('Passed')).toBeTruthy();
+    noInputs();
     unmount();
 
     await openScreen(api, '/integrations/games/acme', 'en', 'visitor');

@@ -91,7 +91,7 @@ async function confirmInDialog(
 }
 
 /** What an empty name is told, in the screen's language (German): a plain sentence (issue 17). */
-const EMPTY_NAME = 'Bitte füllen Sie dieses Feld aus.';
+const EMPTY_NAME = 'Geben Sie einen Namen ein.';
 
 afterEach(() => {
   vi.unstubAllGlobals();

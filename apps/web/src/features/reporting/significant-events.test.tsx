@@ -175,7 +175,7 @@ describe('recording a significant event', () => {
     const { user } = await openScreen(api, CREATE, 'de', 'developer');
     await user.click(await screen.findByRole('button', { name: 'Anlegen' }));
     await waitFor(() => expect(fieldError(field(/^Grund/))).toBeTruthy());
-    expect(fieldError(field(/^Grund/))).toBe('Bitte füllen Sie dieses Feld aus.');
+    expect(fieldError(field(/^Grund/))).toBe('Geben Sie einen Grund ein.');
     expect(fieldError(screen.getByLabelText(/^Zeitpunkt/))).toBe('Geben Sie Datum und Uhrzeit ein.');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.posted()).toEqual([]);

@@ -4,23 +4,17 @@
  * whose fields have errors says how many; saving with errors opens the first such tab.
  */
 import { CODE_ID_MAX, INTEGRATION_NAME_MAX, type IntegrationCreate } from '@backoffice/contracts';
-import {
-  Badge,
-  Button,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NumberInput } from '../../../components/inputs';
+import {
+  MultiSelectField,
+  NumberInput,
+  SelectField,
+  SwitchField,
+  TextField,
+} from '../../../components/inputs';
 import { PropertiesEditor } from '../../../components/properties-editor';
 import { RecordForm } from '../../../components/record-form';
 import { useBridgeOptions, useCasinoOptions, useJurisdictionOptions, type Option } from '../api/lookups';
@@ -75,6 +69,7 @@ export function IntegrationForm({
       // The form's own save button (below) waits for the rule tests: the frame's button is not shown.
       withSubmit={false}
       submitLabel={submitLabel}
+      readOnly={readOnly}
       maw={960}
       {...props}
     >
@@ -252,7 +247,7 @@ function GeneralFields({ form, editing, readOnly, bridges, casinos, casinoChoice
 
   return (
     <Stack>
-      <TextInput
+      <TextField
         label={t('integrations.fields.id')}
         description={editing ? t('integrations.idFixed') : t('integrations.idHint')}
         withAsterisk={!editing}
@@ -261,7 +256,7 @@ function GeneralFields({ form, editing, readOnly, bridges, casinos, casinoChoice
         key={form.key('id')}
         {...form.getInputProps('id')}
       />
-      <TextInput
+      <TextField
         label={t('integrations.fields.name')}
         withAsterisk
         maxLength={INTEGRATION_NAME_MAX}
@@ -269,7 +264,7 @@ function GeneralFields({ form, editing, readOnly, bridges, casinos, casinoChoice
         key={form.key('name')}
         {...form.getInputProps('name')}
       />
-      <Select
+      <SelectField
         label={t('integrations.fields.bridge')}
         placeholder={readOnly ? undefined : t('integrations.bridgePlaceholder')}
         withAsterisk
@@ -280,7 +275,7 @@ function GeneralFields({ form, editing, readOnly, bridges, casinos, casinoChoice
         key={form.key('bridgeId')}
         {...form.getInputProps('bridgeId')}
       />
-      <TextInput
+      <TextField
         label={t('integrations.fields.gameClientIntegrationUrl')}
         placeholder="https://"
         maxLength={2000}
@@ -288,7 +283,7 @@ function GeneralFields({ form, editing, readOnly, bridges, casinos, casinoChoice
         key={form.key('gameClientIntegrationUrl')}
         {...form.getInputProps('gameClientIntegrationUrl')}
       />
-      <MultiSelect
+      <MultiSelectField
         label={t('integrations.fields.casinos')}
         description={t('integrations.casinosHint')}
         placeholder={readOnly ? undefined : t('integrations.casinosPlaceholder')}
@@ -307,7 +302,7 @@ function GeneralFields({ form, editing, readOnly, bridges, casinos, casinoChoice
           }
         }}
       />
-      <Select
+      <SelectField
         label={t('integrations.fields.defaultCasino')}
         description={t('integrations.defaultCasinoHint')}
         placeholder={readOnly ? undefined : t('integrations.defaultCasinoPlaceholder')}
@@ -346,7 +341,7 @@ function PersistenceFields({ form, readOnly }: { form: IntegrationFormState; rea
   return (
     <Stack>
       {(['persistPlayer', 'persistGameRound', 'saveGameRoundDetails'] as const).map((flag) => (
-        <Switch
+        <SwitchField
           key={form.key(`persistence.${flag}`)}
           label={t(`integrations.persistence.${flag}`)}
           disabled={readOnly}

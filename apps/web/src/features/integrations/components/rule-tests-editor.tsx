@@ -4,19 +4,9 @@
  * and which rule matched.
  */
 import type { RuleTestResult } from '@backoffice/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Fieldset,
-  Group,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Fieldset, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SelectField, TextField } from '../../../components/inputs';
 import type { Option } from '../api/lookups';
 import { emptyRuleTest, normalizeCode } from './form-schema';
 import type { CasinoChoices, IntegrationFormState } from './integration-form';
@@ -88,7 +78,7 @@ export function RuleTestsEditor({
           <Fieldset key={index} legend={t('integrations.tests.legend', { number })}>
             <Stack gap="sm">
               <Group align="flex-start" wrap="wrap">
-                <TextInput
+                <TextField
                   w={220}
                   label={t('integrations.tests.name')}
                   withAsterisk
@@ -97,7 +87,7 @@ export function RuleTestsEditor({
                   key={form.key(`${path}.name`)}
                   {...form.getInputProps(`${path}.name`)}
                 />
-                <TextInput
+                <TextField
                   w={110}
                   label={t('integrations.tests.currency')}
                   placeholder="EUR"
@@ -107,7 +97,7 @@ export function RuleTestsEditor({
                   {...currency}
                   onChange={(event) => currency.onChange(normalizeCode(event.currentTarget.value))}
                 />
-                <TextInput
+                <TextField
                   w={110}
                   label={t('integrations.tests.country')}
                   placeholder="DE"
@@ -117,7 +107,7 @@ export function RuleTestsEditor({
                   {...country}
                   onChange={(event) => country.onChange(normalizeCode(event.currentTarget.value))}
                 />
-                <Select
+                <SelectField
                   style={fitWidth(
                     [
                       t('integrations.tests.jurisdiction'),
@@ -136,7 +126,7 @@ export function RuleTestsEditor({
                   key={form.key(`${path}.jurisdictionId`)}
                   {...form.getInputProps(`${path}.jurisdictionId`)}
                 />
-                <Select
+                <SelectField
                   style={fitWidth(
                     [t('integrations.tests.expected'), ...expectedOptions.map((option) => option.label)],
                     240,

@@ -4,21 +4,9 @@
  * list matches any) and the bound casino it routes to; rules move up and down, are added and removed.
  */
 import type { RuleTestResult } from '@backoffice/contracts';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Fieldset,
-  Group,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MultiSelectField, SelectField, TagsField, TextField } from '../../../components/inputs';
 import type { Option } from '../api/lookups';
 import { emptyRule, normalizeCode } from './form-schema';
 import type { CasinoChoices, IntegrationFormState } from './integration-form';
@@ -59,7 +47,7 @@ export function RulesEditor({ form, readOnly, casinoChoices, jurisdictions, resu
           <Fieldset key={index} legend={t('integrations.rules.legend', { number })}>
             <Stack gap="sm">
               <Group align="flex-end" wrap="nowrap">
-                <TextInput
+                <TextField
                   flex={1}
                   label={t('integrations.rules.name')}
                   withAsterisk
@@ -101,7 +89,7 @@ export function RulesEditor({ form, readOnly, casinoChoices, jurisdictions, resu
                 )}
               </Group>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <TagsInput
+                <TagsField
                   label={t('integrations.rules.currencies')}
                   description={t('integrations.rules.currenciesHint')}
                   placeholder={readOnly ? undefined : t('integrations.rules.codesPlaceholder')}
@@ -112,7 +100,7 @@ export function RulesEditor({ form, readOnly, casinoChoices, jurisdictions, resu
                   {...currencies}
                   onChange={(codes) => currencies.onChange(uniqueCodes(codes))}
                 />
-                <TagsInput
+                <TagsField
                   label={t('integrations.rules.countries')}
                   description={t('integrations.rules.countriesHint')}
                   placeholder={readOnly ? undefined : t('integrations.rules.codesPlaceholder')}
@@ -123,7 +111,7 @@ export function RulesEditor({ form, readOnly, casinoChoices, jurisdictions, resu
                   {...countries}
                   onChange={(codes) => countries.onChange(uniqueCodes(codes))}
                 />
-                <MultiSelect
+                <MultiSelectField
                   label={t('integrations.rules.jurisdictions')}
                   description={t('integrations.rules.jurisdictionsHint')}
                   placeholder={readOnly ? undefined : t('integrations.rules.jurisdictionsPlaceholder')}
@@ -135,7 +123,7 @@ export function RulesEditor({ form, readOnly, casinoChoices, jurisdictions, resu
                   key={form.key(`${path}.jurisdictionIds`)}
                   {...form.getInputProps(`${path}.jurisdictionIds`)}
                 />
-                <Select
+                <SelectField
                   label={t('integrations.rules.casino')}
                   description={t('integrations.rules.casinoHint')}
                   placeholder={readOnly ? undefined : t('integrations.rules.casinoPlaceholder')}

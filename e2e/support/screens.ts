@@ -1,0 +1,38 @@
+/** The product's screens for suites that go through all of them (accessibility, console noise, forms). */
+import { screenPatterns } from '@backoffice/contracts/routes';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** One record of each kind: its list screen, the API list it comes from, and its id field. */
+const RECORDS = [
+  ['/masterdata/jurisdictions', '/api/jurisdictions'],
+  ['/casinos/manage', '/api/casinos'],
+  ['/games/manage', '/api/games', 'gameId'],
+  ['/games/versions', '/api/game-versions'],
+  ['/integrations/manage', '/api/integrations'],
+  ['/bridges/manage', '/api/bridges'],
+  ['/users/manage', '/api/users'],
+] as const;
+
+/**
+ * Every screen without a parameter, and the screen of the first record of each kind, as the signed-in
+ * user of `page` may open them.
+ */
+export async function everyScreen(page: Page): Promise<string[]> {
+  const records: string[] = [];
+  for (const [screen, list, field = 'id'] of RECORDS) {
+    const response = await page.request.get(`${list}?pageSize=1`);
+    const body = (await response.json()) as { items: Record<string, string>[] };
+    const id = body.items[0]?.[field];
+    expect(id, list).toBeTruthy();
+    records.push(`${screen}/${encodeURIComponent(id!)}`);
+  }
+  return [...screenPatterns.filter((pattern) => !pattern.includes(':') && pattern !== '/logout'), ...records];
+}
+
+/** Opens a screen and waits until it has settled. */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByTestId('user-area').waitFor();
+  await page.waitForLoadState('networkidle');
+}
