@@ -170,12 +170,13 @@ describe.skipIf(!!skipReason)('operators', () => {
     await setSimulatorMode('refuse');
     await page.reload();
     await push();
-    await page.getByText('No connection to the bridge.').waitFor();
+    // The error, and the failed push in the history below it.
+    await page.getByText('No connection to the bridge.').first().waitFor();
     // It hangs: after the client's timeout, "Bridge does not respond."
     await setSimulatorMode('hang');
     await page.reload();
     await push();
-    await page.getByText('Bridge does not respond.').waitFor({ timeout: 15_000 });
+    await page.getByText('Bridge does not respond.').first().waitFor({ timeout: 15_000 });
     await setSimulatorMode('normal');
     const after = await (await page.request.get(url(`/api/integrations/${integrationId}`))).json();
     expect(after.lastPush).toEqual(pushed.lastPush);

@@ -27,7 +27,13 @@ export async function everyScreen(page: Page): Promise<string[]> {
     expect(id, list).toBeTruthy();
     records.push(`${screen}/${encodeURIComponent(id!)}`);
   }
-  return [...screenPatterns.filter((pattern) => !pattern.includes(':') && pattern !== '/logout'), ...records];
+  // The push screen of that integration (sync state, changes to deliver, push history).
+  const integration = records.find((record) => record.startsWith('/integrations/manage/'))!;
+  return [
+    ...screenPatterns.filter((pattern) => !pattern.includes(':') && pattern !== '/logout'),
+    ...records,
+    `${integration}/push`,
+  ];
 }
 
 /** Opens a screen and waits until it has settled. */

@@ -115,7 +115,10 @@ export interface BridgeSimulator {
   setMode(mode: BridgeSimulatorMode, options?: { delayMs?: number }): Promise<void>;
   /** The bookings made so far, in order (a replayed request adds none). */
   bookings(): SimulatedBooking[];
+  /** The configuration each integration holds now (the last one received). */
   configurations(): SimulatedConfiguration[];
+  /** Every configuration received, in order (what a count of deliveries reads). */
+  receivedConfigurations(): SimulatedConfiguration[];
   /** What `GET /cpv/components` answers in the current mode (`tampered`: one hash changed). */
   components(): BridgeComponent[];
   /** Forgets bookings, idempotency keys and configurations. */
@@ -235,6 +238,7 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
   const bookings: SimulatedBooking[] = [];
   const answers = new Map<string, StoredAnswer>();
   const configurations = new Map<string, SimulatedConfiguration>();
+  const received: SimulatedConfiguration[] = [];
   const pendingTimers = new Set<NodeJS.Timeout>();
   const components = (options.components ?? BRIDGE_SIMULATOR_COMPONENTS).map((entry) => ({ ...entry }));
   const tamperedComponent = options.tamperedComponent ?? components.at(-1)?.name;
@@ -287,6 +291,7 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
       if (!document?.success) return failure('INVALID_REQUEST');
       const receivedAt = new Date().toISOString();
       configurations.set(integrationId, { integrationId, document: document.data, receivedAt });
+      received.push({ integrationId, document: document.data, receivedAt });
       return {
         status: 200,
         body: { receivedAt, configurationVersion: document.data.configurationVersion },
@@ -488,6 +493,7 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
     bookings.length = 0;
     answers.clear();
     configurations.clear();
+    received.length = 0;
   }
 
   const port = await listen(protocolServer, options.port ?? 0, host);
@@ -511,6 +517,7 @@ export async function startBridgeSimulator(options: BridgeSimulatorOptions): Pro
     setMode,
     bookings: () => bookings.map((booking) => ({ ...booking })),
     configurations: () => [...configurations.values()].map((entry) => ({ ...entry })),
+    receivedConfigurations: () => received.map((entry) => ({ ...entry })),
     components: reportedComponents,
     reset,
     async close() {

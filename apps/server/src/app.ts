@@ -79,6 +79,7 @@ import { createSavegamesService } from './modules/support/savegames.service';
 import { supportRoutes } from './modules/support/support.routes';
 import { startJobEngine, type JobEngine, type JobEngineOptions } from './jobs/engine';
 import { productJobs } from './jobs/product-jobs';
+import { CONFIG_DELIVERY_JOB, type DeliveryKicker } from './modules/integrations/config-delivery';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -288,7 +289,12 @@ export async function buildApp({
   });
   await app.register(bridgesRoutes, { prefix: '/api/bridges', service: createBridgesService(db, secrets) });
   await app.register(bridgeHealthRoutes, { prefix: '/api/bridges', db, secrets });
-  await app.register(casinosRoutes, { prefix: '/api/casinos', service: createCasinosService(db, secrets) });
+  // Activation changes start the delivery job once committed (issue 18); pointed at the engine below.
+  const delivery: DeliveryKicker = { kick: () => undefined };
+  await app.register(casinosRoutes, {
+    prefix: '/api/casinos',
+    service: createCasinosService(db, secrets, undefined, undefined, delivery),
+  });
   await app.register(gameStudiosRoutes, {
     prefix: '/api/game-studios',
     service: createGameStudiosService(db),
@@ -310,9 +316,10 @@ export async function buildApp({
     prefix: '/api/cpv/allowed-hashes',
     service: createAllowedHashesService(db),
   });
+  const integrationsService = createIntegrationsService(db, { ...integrations, secrets, delivery });
   await app.register(integrationsRoutes, {
     prefix: '/api/integrations',
-    service: createIntegrationsService(db, { ...integrations, secrets }),
+    service: integrationsService,
   });
   await app.register(apiKeysRoutes, { prefix: '/api/integrations', service: createApiKeysService(db) });
   await app.register(masterdataRoutes, { prefix: '/api/masterdata', service: createMasterdataService(db) });
@@ -328,13 +335,24 @@ export async function buildApp({
     closures,
     savegames: createSavegamesService(db),
   });
-  const jobDefinitions = productJobs({ closures, secrets });
+  const jobDefinitions = productJobs({
+    closures,
+    integrations: integrationsService,
+    configDeliveryAlertMs: config.configDeliveryAlertMs,
+    secrets,
+  });
   const jobs =
     jobOptions === false
       ? null
       : await startJobEngine({ database, jobs: jobDefinitions, log: app.log, ...jobOptions });
   app.decorate('jobs', jobs);
   if (jobs) {
+    delivery.kick = () => {
+      // Requested already: if the engine cannot be asked now, the job's next minute delivers it.
+      jobs.runNow(CONFIG_DELIVERY_JOB, null).catch((error: unknown) => {
+        app.log.warn({ err: error }, 'configuration delivery requested, job not started');
+      });
+    };
     // Running jobs get half of the shutdown time to finish; then they are released for another instance.
     app.addHook('onClose', async () => jobs.stop(config.shutdownTimeoutMs / 2));
   }

@@ -59,6 +59,16 @@ const envSchema = z.object({
     .min(5)
     .max(STEP_UP_MAX_AGE_MS / 1000)
     .default(STEP_UP_MAX_AGE_MS / 1000),
+  /**
+   * How long an activation change may wait for its bridge's confirmation before admins and developers
+   * see an alert and a significant event is recorded (issue 18).
+   */
+  CONFIG_DELIVERY_ALERT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 3600)
+    .default(120),
   BOOTSTRAP_ADMIN_EMAIL: z.email().optional(),
   BOOTSTRAP_ADMIN_PASSWORD: z.string().min(12).optional(),
   /** Bearer token that opens `/metrics` to callers other than loopback; unset, only loopback may scrape. */
@@ -170,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       secureCookies: publicUrl.protocol === 'https:',
     },
     metricsToken: e.METRICS_TOKEN,
+    configDeliveryAlertMs: e.CONFIG_DELIVERY_ALERT_SECONDS * 1000,
     bootstrapAdmin: e.BOOTSTRAP_ADMIN_EMAIL
       ? { email: e.BOOTSTRAP_ADMIN_EMAIL, password: e.BOOTSTRAP_ADMIN_PASSWORD! }
       : undefined,

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const alertKinds = ['cpv-mismatch'] as const;
+export const alertKinds = ['cpv-mismatch', 'config-not-delivered'] as const;
 export type AlertKind = (typeof alertKinds)[number];
 
 export const alertSchema = z

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { codeIdSchema, optionalHttpUrlSchema, propertiesSchema } from './catalogue-ids';
 import { validityPeriodSchema } from './casinos';
 import { typedCurrencyCodeSchema } from './currencies';
-import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
+import { listQuerySchema, pageSchema, recordMetaSchema, sortOrderSchema, versionField } from './lists';
 import { rule as ruleOf, ruled } from './validation-messages';
 
 export const INTEGRATION_NAME_MAX = 100;
@@ -168,6 +168,13 @@ export const pushResultSchema = z.object({
 });
 export type PushResult = z.infer<typeof pushResultSchema>;
 
+export const pendingDeliverySchema = z.object({
+  pendingSince: z.iso.datetime(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+});
+export type PendingDelivery = z.infer<typeof pendingDeliverySchema>;
+
 export const integrationSchema = z
   .object({
     id: z.string(),
@@ -186,6 +193,11 @@ export const integrationSchema = z
     gameCount: z.number().int(),
     /** When the configuration was last pushed to the bridge, and what the bridge answered. */
     lastPush: pushResultSchema.nullable(),
+    /**
+     * An activation change not yet confirmed by the bridge (issue 18): since when it waits, how many
+     * pushes of it failed, and the last one's error code; null when none waits.
+     */
+    pendingDelivery: pendingDeliverySchema.nullable(),
   })
   .extend(recordMetaSchema.shape)
   .meta({ id: 'Integration' });
@@ -200,11 +212,73 @@ export const integrationListQuerySchema = listQuerySchema(integrationSortFields,
 export type IntegrationListQuery = z.infer<typeof integrationListQuerySchema>;
 export const integrationPageSchema = pageSchema(integrationSchema);
 
-/** What a push sends: the integration's configuration document as the bridge receives it. */
+/** Who or what started a push: a user on the push screen, or the back office after a change. */
+export const pushTriggers = ['manual', 'automatic'] as const;
+export type PushTrigger = (typeof pushTriggers)[number];
+/** A push is pending from before the bridge is called until it answers; then confirmed or failed. */
+export const pushOutcomes = ['pending', 'confirmed', 'failed'] as const;
+export type PushOutcome = (typeof pushOutcomes)[number];
+
+/** One field of the configuration document that differs between two documents (dotted path). */
+export const documentChangeSchema = z.object({
+  path: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type DocumentChange = z.infer<typeof documentChangeSchema>;
+
+/** One push of an integration's configuration to its bridge, as the push history lists it. */
+export const pushEntrySchema = z
+  .object({
+    id: z.uuid(),
+    integrationId: z.string(),
+    /** The configuration version sent: one version is always one and the same document. */
+    configurationVersion: z.number().int(),
+    /** SHA-256 of the document without its version (hex). */
+    digest: z.string(),
+    trigger: z.enum(pushTriggers),
+    /** The user who pushed (manual pushes); null for the back office's own. */
+    actorName: z.string().nullable(),
+    startedAt: z.iso.datetime(),
+    finishedAt: z.iso.datetime().nullable(),
+    outcome: z.enum(pushOutcomes),
+    /** When the bridge says it received the document (its answer), for a confirmed push. */
+    receivedAt: z.string().nullable(),
+    /** The error code of a failed push (the catalogue's: BRIDGE_UNREACHABLE, BRIDGE_TIMEOUT, …). */
+    error: z.string().nullable(),
+    /** The fields that differ from the document of the push before it (empty for the first). */
+    changes: z.array(documentChangeSchema),
+  })
+  .meta({ id: 'PushEntry' });
+export type PushEntry = z.infer<typeof pushEntrySchema>;
+
+/** A push with the document it sent. */
+export const pushDetailSchema = pushEntrySchema.extend({ document: z.record(z.string(), z.unknown()) });
+export type PushDetail = z.infer<typeof pushDetailSchema>;
+
+/** The history, newest first by default. */
+export const pushHistoryQuerySchema = listQuerySchema(['startedAt'] as const, 'startedAt').extend({
+  order: sortOrderSchema.default('desc'),
+});
+export type PushHistoryQuery = z.infer<typeof pushHistoryQuerySchema>;
+export const pushHistoryPageSchema = pageSchema(pushEntrySchema);
+
+/**
+ * What a push sends: the integration's configuration document as the bridge receives it, the document
+ * the bridge last confirmed, and the fields in which the two differ.
+ */
 export const pushPreviewSchema = z.object({
   integrationId: z.string(),
   bridge: z.object({ id: z.string(), name: z.string(), routerUrl: z.string() }),
   document: z.record(z.string(), z.unknown()),
+  /** The last push the bridge confirmed (its version and digest), or null when none was. */
+  delivered: z
+    .object({ configurationVersion: z.number().int(), digest: z.string(), pushedAt: z.iso.datetime() })
+    .nullable(),
+  /** Whether the bridge holds the current document. */
+  inSync: z.boolean(),
+  /** The fields of the current document that differ from the delivered one (all of them without one). */
+  changes: z.array(documentChangeSchema),
 });
 export type PushPreview = z.infer<typeof pushPreviewSchema>;
 /** A push is made at the version read, so what was shown is what is sent. */

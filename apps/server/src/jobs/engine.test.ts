@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../lib/sql';
 import { createTestDatabase, testEngines, type TestDatabase } from '../test/databases';
 import { createGameRoundsRepository } from '../modules/game-rounds/game-rounds.repository';
+import { createIntegrationsService } from '../modules/integrations/integrations.service';
 import { createClosuresService } from '../modules/support/closures.service';
 import { startJobEngine, type JobDefinition, type JobEngine } from './engine';
 
@@ -162,7 +163,11 @@ for (const engine of testEngines) {
       const closures = createClosuresService(database.db, createGameRoundsRepository());
       started = await startJobEngine({
         database,
-        jobs: productJobs({ closures }),
+        jobs: productJobs({
+          closures,
+          integrations: createIntegrationsService(database.db),
+          configDeliveryAlertMs: 120_000,
+        }),
         log: quiet,
         pollingSeconds: 0.5,
       });

@@ -18,6 +18,8 @@ export interface JobContext {
   /** What started this run: its schedule, or someone's "run now" (`by`: their name). */
   trigger: 'schedule' | 'manual';
   by: string | null;
+  /** Queues another run of this job in `seconds` (work that is due before its next schedule slot). */
+  runAgainIn?: (seconds: number) => Promise<void>;
 }
 
 export interface JobDefinition {
@@ -119,7 +121,13 @@ export async function startJobEngine({
     const started = Date.now();
     const trigger = data?.trigger ?? 'schedule';
     try {
-      const summary = (await definition.run({ db, trigger, by: data?.by ?? null })) ?? null;
+      const runAgainIn = async (seconds: number) => {
+        await boss.send(definition.name, { trigger: 'schedule' } satisfies RunData, {
+          startAfter: Math.max(1, Math.ceil(seconds)),
+          singletonKey: definition.name,
+        });
+      };
+      const summary = (await definition.run({ db, trigger, by: data?.by ?? null, runAgainIn })) ?? null;
       const changed = summary !== null && (definition.changes ?? []).some((key) => (summary[key] ?? 0) > 0);
       await db.transaction(async (tx) => {
         await tx.execute(sql`update job_runs set finished_at = now(), outcome = 'succeeded',

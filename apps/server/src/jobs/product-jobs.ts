@@ -1,5 +1,7 @@
 /** The product's background jobs, run by the job engine (jobs/engine.ts) once per schedule across instances. */
 import { cpvCheckJobOf } from '../modules/cpv/cpv-jobs';
+import { CONFIG_DELIVERY_JOB, runConfigDelivery } from '../modules/integrations/config-delivery';
+import type { IntegrationsService } from '../modules/integrations/integrations.service';
 import type { ClosuresService } from '../modules/support/closures.service';
 import type { SecretBox } from '../lib/secret-box';
 import type { JobDefinition } from './engine';
@@ -8,11 +10,19 @@ import { purgeExpired } from './purge';
 
 export interface ProductJobParts {
   closures: ClosuresService;
+  integrations: IntegrationsService;
+  /** How long a delivery may be pending before it raises an alert. */
+  configDeliveryAlertMs: number;
   /** Opens the bridges' sealed secrets for the CPV job's calls (issue 15). */
   secrets?: SecretBox;
 }
 
-export function productJobs({ closures, secrets }: ProductJobParts): readonly JobDefinition[] {
+export function productJobs({
+  closures,
+  integrations,
+  configDeliveryAlertMs,
+  secrets,
+}: ProductJobParts): readonly JobDefinition[] {
   return [
     {
       name: 'housekeeping',
@@ -49,6 +59,23 @@ export function productJobs({ closures, secrets }: ProductJobParts): readonly Jo
       retryLimit: 0,
       async run() {
         return { retried: await closures.retryDue(50) };
+      },
+    },
+    {
+      // Activation changes reach the bridges without a human (issue 18): started right after such a
+      // change, and every minute for the retries (their back-off is the least wait).
+      name: CONFIG_DELIVERY_JOB,
+      cron: '* * * * *',
+      retryLimit: 0,
+      changes: ['alerted'],
+      async run({ db, runAgainIn }) {
+        const { nextInMs, ...done } = await runConfigDelivery(db, {
+          deliver: (integrationId) => integrations.deliver(integrationId),
+          alertAfterMs: configDeliveryAlertMs,
+        });
+        // A retry due before the next minute runs when it is due (the back-off, not the schedule, decides).
+        if (runAgainIn && nextInMs !== null && nextInMs < 60_000) await runAgainIn(nextInMs / 1000);
+        return done;
       },
     },
     // Control program verification: daily, and the checks asked for on the trigger screen.

@@ -11,7 +11,7 @@ import { AppLayout } from './layout/app-layout';
 import { SecondFactorGate } from './layout/second-factor-gate';
 import { ErrorPage } from './pages/error-page';
 import { NotFoundPage } from '../components/not-found-page';
-import { loadAreaTexts, REPORT_TEXTS } from '../i18n';
+import { INTEGRATION_TEXTS, loadAreaTexts, REPORT_TEXTS } from '../i18n';
 
 const areas = {
   home: () => import('../features/home'),
@@ -24,7 +24,11 @@ const areas = {
   gameStudios: () => import('../features/game-studios'),
   games: () => import('../features/games'),
   gameVersions: () => import('../features/game-versions'),
-  integrations: () => import('../features/integrations'),
+  // The push and delivery texts come with the integrations' screens (i18n/index.ts).
+  integrations: () =>
+    Promise.all([import('../features/integrations'), loadAreaTexts(INTEGRATION_TEXTS)]).then(
+      ([area]) => area,
+    ),
   jobs: () => import('../features/jobs'),
   masterdata: () => import('../features/masterdata'),
   jurisdictions: () => import('../features/jurisdictions'),

@@ -7,12 +7,27 @@ import {
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import deMain from './de.json';
 import enMain from './en.json';
+import deIntegrations from './integrations.de.json';
+import enIntegrations from './integrations.en.json';
 import deReports from './reports.de.json';
 import enReports from './reports.en.json';
 
-// The reports' texts are a namespace of their own (loaded with their screens): one set of texts with the rest.
-const de = { ...deMain, ...deReports };
-const en = { ...enMain, ...enReports };
+/** Two trees of texts as one (the second's keys added to the first's, at every level). */
+function merged(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
+  const result = { ...into };
+  for (const [key, value] of Object.entries(from)) {
+    const existing = result[key];
+    result[key] =
+      existing && typeof existing === 'object' && value && typeof value === 'object'
+        ? merged(existing as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return result;
+}
+
+// Some areas' texts are namespaces of their own (loaded with their screens): one set of texts with the rest.
+const de = merged(merged(deMain, deReports), deIntegrations);
+const en = merged(merged(enMain, enReports), enIntegrations);
 import { changeLanguage, currentLanguage, i18n, initI18n, initialLanguage } from './index';
 
 function clearLanguageCookie() {

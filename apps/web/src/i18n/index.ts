@@ -30,14 +30,24 @@ const texts: Record<Language, Texts> = {
 };
 
 /**
- * The reports' texts are a namespace of their own, loaded with the reporting screens (`loadAreaTexts`),
- * not with the first page; a key the main texts lack is looked up there (`fallbackNS`).
+ * Texts of some areas are namespaces of their own, loaded with the area's screens (`loadAreaTexts`), not
+ * with the first page; a key the main texts lack is looked up there (`fallbackNS`): the reports' texts,
+ * and the texts of an integration's push and delivery.
  */
 export const REPORT_TEXTS = 'reports';
-const reportTexts: Record<Language, Texts> = {
-  de: () => import('./reports.de.json'),
-  en: () => import('./reports.en.json'),
+export const INTEGRATION_TEXTS = 'integrations';
+type AreaTexts = typeof REPORT_TEXTS | typeof INTEGRATION_TEXTS;
+const areaTexts: Record<AreaTexts, Record<Language, Texts>> = {
+  [REPORT_TEXTS]: {
+    de: () => import('./reports.de.json'),
+    en: () => import('./reports.en.json'),
+  },
+  [INTEGRATION_TEXTS]: {
+    de: () => import('./integrations.de.json'),
+    en: () => import('./integrations.en.json'),
+  },
 };
+const isAreaTexts = (namespace: string): namespace is AreaTexts => Object.hasOwn(areaTexts, namespace);
 
 /** i18next loads a language's texts (with the error catalogue's messages) when it first switches to it. */
 const lazyTexts: BackendModule = {
@@ -45,8 +55,8 @@ const lazyTexts: BackendModule = {
   init() {},
   read(language, namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
-    if (namespace === REPORT_TEXTS) {
-      reportTexts[language]().then(
+    if (isAreaTexts(namespace)) {
+      areaTexts[namespace][language]().then(
         ({ default: loaded }) => callback(null, loaded),
         (error: unknown) => callback(error as Error, null),
       );
@@ -80,7 +90,7 @@ export async function initI18n(language: Language = initialLanguage()) {
       lng: language,
       // Both languages have every key (i18n/index.test.ts): no second language to load as a fallback.
       fallbackLng: false,
-      fallbackNS: REPORT_TEXTS,
+      fallbackNS: [REPORT_TEXTS, INTEGRATION_TEXTS],
       supportedLngs: ['de', 'en'],
       interpolation: { escapeValue: false },
       returnNull: false,
@@ -90,7 +100,7 @@ export async function initI18n(language: Language = initialLanguage()) {
 }
 
 /** Loads the texts of a namespace (once; a later change of language loads them with the rest). */
-export async function loadAreaTexts(namespace: typeof REPORT_TEXTS): Promise<void> {
+export async function loadAreaTexts(namespace: AreaTexts): Promise<void> {
   await i18n.loadNamespaces(namespace);
 }
 

@@ -1,10 +1,11 @@
 /**
  * A small in-memory stand-in for the server's integrations API (/api/integrations: records, activation,
- * games, push preview and push) and the lookups its screens use (/api/bridges, /api/casinos,
+ * games, push preview, push and push history) and the lookups its screens use (/api/bridges, /api/casinos,
  * /api/jurisdictions, /api/games), answering the way the real ones do: pages with q/sort/order/active,
  * the contract's validation, INTEGRATION_ID_TAKEN / INTEGRATION_RULE_TEST_FAILED / INTEGRATION_HAS_CASINOS /
- * INTEGRATION_GAME_ALREADY_ASSIGNED / STALE_VERSION, and a bridge that answers a push or fails as told;
- * also the integrations' API keys (list, create answering the key once, idempotent revoke).
+ * INTEGRATION_GAME_ALREADY_ASSIGNED / STALE_VERSION / PUSH_NOT_FOUND, and a bridge that answers a push or
+ * fails as told — each push, confirmed or failed, kept in the history; also the integrations' API keys
+ * (list, create answering the key once, idempotent revoke).
  */
 import {
   API_KEY_PREFIX,
@@ -17,14 +18,20 @@ import {
   type AssignedGame,
   type Bridge,
   type Casino,
+  type DocumentChange,
   type ErrorCode,
   type Game,
   type Integration,
   type IntegrationCreate,
   type Jurisdiction,
+  type PushDetail,
+  type PushEntry,
+  type PushPreview,
+  type PendingDelivery,
   type PushResult,
+  type PushTrigger,
 } from '@backoffice/contracts';
-import { searchedPage } from './fake-api';
+import { pageOf, searchedPage } from './fake-api';
 import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
 
 export function errorResponse(code: ErrorCode): Response {
@@ -42,6 +49,62 @@ function uuid(n: number): string {
 
 type Meta = { version: number; createdAt: string; updatedAt: string };
 
+type ConfigurationDocument = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A document as dotted fields, the way the server compares them: the lists become records keyed by what
+ * identifies an entry (a casino by its id, a game by its id, a rule by its position), other lists and
+ * values stay whole; the version is no field of its own.
+ */
+function documentFields(document: ConfigurationDocument | null): Map<string, unknown> {
+  const fields = new Map<string, unknown>();
+  if (!document) return fields;
+  const byKey = (items: unknown, key: (item: Record<string, unknown>, index: number) => string) =>
+    Object.fromEntries(((items ?? []) as Record<string, unknown>[]).map((item, i) => [key(item, i), item]));
+  const { configurationVersion: _version, casinos, games, rules, ...rest } = document;
+  const comparable = {
+    ...rest,
+    casinos: byKey(casinos, (casino) => String(casino.id)),
+    games: byKey(games, (game) => String(game.gameId)),
+    rules: byKey(rules, (_rule, index) => String(index + 1)),
+  };
+  const flatten = (value: Record<string, unknown>, prefix: string) => {
+    for (const [key, item] of Object.entries(value)) {
+      if (isPlainObject(item)) flatten(item, `${prefix}${key}.`);
+      else fields.set(`${prefix}${key}`, item);
+    }
+  };
+  flatten(comparable, '');
+  return fields;
+}
+
+/** The fields in which `after` differs from `before` (a missing field counts as null), in path order. */
+export function documentChanges(
+  before: ConfigurationDocument | null,
+  after: ConfigurationDocument | null,
+): DocumentChange[] {
+  const from = documentFields(before);
+  const to = documentFields(after);
+  return [...new Set([...from.keys(), ...to.keys()])]
+    .sort()
+    .map((path) => ({ path, before: from.get(path) ?? null, after: to.get(path) ?? null }))
+    .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+}
+
+/**
+ * Whether two documents say the same, whatever their versions (the server compares digests of them; the
+ * fake builds every document with its keys in one order, so their text will do).
+ */
+function sameContent(a: ConfigurationDocument, b: ConfigurationDocument): boolean {
+  const content = ({ configurationVersion: _version, ...rest }: ConfigurationDocument) =>
+    JSON.stringify(rest);
+  return content(a) === content(b);
+}
+
 /** Integrations as stored: the bridge's name and the game count are joined when answering. */
 type StoredIntegration = Omit<Integration, 'bridgeName' | 'gameCount'>;
 
@@ -51,6 +114,7 @@ export type IntegrationSeed = Partial<Omit<IntegrationCreate, 'bridgeId'>> & {
   bridge?: string;
   active?: boolean;
   lastPush?: PushResult | null;
+  pendingDelivery?: PendingDelivery | null;
 };
 
 export class FakeIntegrationsApi {
@@ -66,8 +130,12 @@ export class FakeIntegrationsApi {
   /** The keys themselves as created through the API (the server would keep only their hashes). */
   readonly issuedKeys: string[] = [];
   readonly requests: RecordedRequest[] = [];
+  /** Every push of every integration with the document it sent, oldest first. */
+  readonly pushes: PushDetail[] = [];
   /** How the bridge answers pushes: it receives them, or fails with this error. */
   pushFault: 'BRIDGE_UNREACHABLE' | 'BRIDGE_TIMEOUT' | null = null;
+  /** Who pushes through the API (the signed-in user's name as the server records it). */
+  pusherName = 'Test admin';
   /** The error the next change of an integration answers with (e.g. a refusal the screen cannot foresee). */
   nextWriteError: ErrorCode | null = null;
   private clock = 0;
@@ -164,6 +232,7 @@ export class FakeIntegrationsApi {
     bridge = 'Main bridge',
     active = false,
     lastPush = null,
+    pendingDelivery = null,
     ...seed
   }: IntegrationSeed): Integration {
     const integration: StoredIntegration = {
@@ -188,6 +257,7 @@ export class FakeIntegrationsApi {
       bridgeId: this.addBridge(bridge).id,
       active,
       lastPush,
+      pendingDelivery,
       ...this.meta(),
     };
     for (const casinoId of integration.casinoIds) this.addCasino(casinoId);
@@ -349,7 +419,14 @@ export class FakeIntegrationsApi {
       if (this.integrations.has(newId)) return errorResponse('INTEGRATION_ID_TAKEN');
       const refused = this.refusal(input);
       if (refused) return errorResponse(refused);
-      this.integrations.set(newId, { id: newId, ...input, active: false, lastPush: null, ...this.meta() });
+      this.integrations.set(newId, {
+        id: newId,
+        ...input,
+        active: false,
+        lastPush: null,
+        pendingDelivery: null,
+        ...this.meta(),
+      });
       return jsonResponse(201, this.integration(newId));
     }
 
@@ -358,6 +435,7 @@ export class FakeIntegrationsApi {
     const [sub, gameId, action] = rest;
     if (sub === 'activation' && rest.length === 1) return this.handleActivation(request, current);
     if (sub === 'push' && rest.length === 1) return this.handlePush(request, current);
+    if (sub === 'pushes') return this.handlePushes(request, current, gameId, rest.length);
     if (sub === 'games') return this.handleGames(request, current, gameId, action, rest.length);
     if (sub === 'api-keys') return this.handleApiKeys(request, current, gameId, action, rest.length);
     if (rest.length > 0) return errorResponse('NOT_FOUND');
@@ -397,31 +475,123 @@ export class FakeIntegrationsApi {
     return jsonResponse(200, this.integration(current.id));
   }
 
-  /** What a push sends: the configuration document (as the server builds it) and the bridge. */
-  preview(id: string) {
+  /** The configuration document as the server builds it, without its version. */
+  private documentContent(id: string): ConfigurationDocument {
+    const integration = this.integration(id)!;
+    return {
+      integrationId: id,
+      name: integration.name,
+      active: integration.active,
+      gameClientIntegrationUrl: integration.gameClientIntegrationUrl,
+      gameRoundValidityPeriodDays: integration.gameRoundValidityPeriodDays,
+      properties: integration.properties,
+      persistence: integration.persistence,
+      rules: integration.rules,
+      defaultCasinoId: integration.defaultCasinoId,
+      casinos: integration.casinoIds.map((casinoId) => {
+        const casino = this.casinos.get(casinoId)!;
+        return { id: casino.id, name: casino.name, active: casino.active };
+      }),
+      games: [...this.gamesOf(id).values()].map(({ gameId, active }) => ({ gameId, active })),
+    };
+  }
+
+  /** The integration's pushes, oldest first. */
+  pushesOf(id: string): PushDetail[] {
+    return this.pushes.filter((push) => push.integrationId === id);
+  }
+
+  /**
+   * The document a push sends now, at its configuration version as the server gives it: the latest push's
+   * version when it sent the same document, else the next after all used, never below the record's.
+   */
+  private currentDocument(id: string): ConfigurationDocument {
+    const content = this.documentContent(id);
+    const earlier = this.pushesOf(id);
+    const latest = earlier.reduce<(typeof earlier)[number] | undefined>(
+      (found, push) => (found && found.configurationVersion >= push.configurationVersion ? found : push),
+      undefined,
+    );
+    const configurationVersion =
+      latest && sameContent(latest.document, content)
+        ? latest.configurationVersion
+        : Math.max((latest?.configurationVersion ?? 0) + 1, this.integrations.get(id)!.version);
+    return { configurationVersion, ...content };
+  }
+
+  /** The last push the bridge confirmed, or undefined. */
+  delivered(id: string): PushDetail | undefined {
+    return this.pushesOf(id).findLast((push) => push.outcome === 'confirmed');
+  }
+
+  /** What a push sends (the document and the bridge), what the bridge holds, and how the two differ. */
+  preview(id: string): PushPreview {
     const integration = this.integration(id)!;
     const bridge = this.bridges.get(integration.bridgeId)!;
+    const document = this.currentDocument(id);
+    const delivered = this.delivered(id);
     return {
       integrationId: id,
       bridge: { id: bridge.id, name: bridge.name, routerUrl: bridge.routerUrl },
-      document: {
-        configurationVersion: integration.version,
-        integrationId: id,
-        name: integration.name,
-        active: integration.active,
-        gameClientIntegrationUrl: integration.gameClientIntegrationUrl,
-        gameRoundValidityPeriodDays: integration.gameRoundValidityPeriodDays,
-        properties: integration.properties,
-        persistence: integration.persistence,
-        rules: integration.rules,
-        defaultCasinoId: integration.defaultCasinoId,
-        casinos: integration.casinoIds.map((casinoId) => {
-          const casino = this.casinos.get(casinoId)!;
-          return { id: casino.id, name: casino.name, active: casino.active };
-        }),
-        games: [...this.gamesOf(id).values()].map(({ gameId, active }) => ({ gameId, active })),
-      },
+      document,
+      delivered: delivered
+        ? {
+            configurationVersion: delivered.configurationVersion,
+            digest: delivered.digest,
+            pushedAt: delivered.finishedAt!,
+          }
+        : null,
+      inSync: delivered !== undefined && sameContent(delivered.document, document),
+      changes: documentChanges(delivered?.document ?? null, document),
     };
+  }
+
+  /**
+   * Pushes the integration's current document as the server does: in the history from its start, then
+   * confirmed (the integration's last push) or failed with `fault`. Tests call it for earlier pushes.
+   */
+  recordPush(
+    id: string,
+    {
+      trigger = 'automatic',
+      actorName = null,
+      fault = null,
+    }: { trigger?: PushTrigger; actorName?: string | null; fault?: ErrorCode | null } = {},
+  ): PushDetail {
+    const document = this.currentDocument(id);
+    const previous = this.pushesOf(id).at(-1);
+    const startedAt = timestamp(this.clock++);
+    const receivedAt = fault ? null : timestamp(this.clock++);
+    const push: PushDetail = {
+      id: uuid(this.nextId++),
+      integrationId: id,
+      configurationVersion: document.configurationVersion as number,
+      // Not a hash: the fake only needs equal content to give an equal digest.
+      digest: `digest-of-${id}-${document.configurationVersion}`,
+      trigger,
+      actorName,
+      startedAt,
+      finishedAt: timestamp(this.clock++),
+      outcome: fault ? 'failed' : 'confirmed',
+      receivedAt,
+      error: fault,
+      changes: documentChanges(previous?.document ?? null, document),
+      document,
+    };
+    this.pushes.push(push);
+    if (!fault) {
+      const current = this.integrations.get(id)!;
+      // A push is no configuration change: the version stays.
+      this.integrations.set(id, {
+        ...current,
+        lastPush: {
+          pushedAt: push.finishedAt!,
+          configurationVersion: push.configurationVersion,
+          receivedAt: receivedAt!,
+        },
+      });
+    }
+    return push;
   }
 
   private handlePush({ method, body }: RecordedRequest, current: StoredIntegration): Response {
@@ -430,15 +600,27 @@ export class FakeIntegrationsApi {
     const { version } = (body ?? {}) as { version?: unknown };
     if (typeof version !== 'number') return errorResponse('VALIDATION_FAILED');
     if (version !== current.version) return errorResponse('STALE_VERSION');
+    this.recordPush(current.id, { trigger: 'manual', actorName: this.pusherName, fault: this.pushFault });
     if (this.pushFault) return errorResponse(this.pushFault);
-    const result: PushResult = {
-      pushedAt: timestamp(this.clock++),
-      configurationVersion: version,
-      receivedAt: timestamp(this.clock++),
-    };
-    // A push is no configuration change: the version stays.
-    this.integrations.set(current.id, { ...current, lastPush: result });
-    return jsonResponse(200, result);
+    return jsonResponse(200, this.integration(current.id)!.lastPush);
+  }
+
+  private handlePushes(
+    { method, url }: RecordedRequest,
+    current: StoredIntegration,
+    pushId: string | undefined,
+    depth: number,
+  ): Response {
+    if (method !== 'GET') return errorResponse('METHOD_NOT_ALLOWED');
+    const pushes = this.pushesOf(current.id);
+    if (depth === 1) {
+      const params = url.searchParams;
+      const newestFirst = params.get('order') !== 'asc';
+      const entries = pushes.map(({ document: _document, ...entry }): PushEntry => entry);
+      return jsonResponse(200, pageOf(newestFirst ? entries.reverse() : entries, params));
+    }
+    const push = pushes.find((candidate) => candidate.id === pushId);
+    return depth === 2 && push ? jsonResponse(200, push) : errorResponse('PUSH_NOT_FOUND');
   }
 
   private handleGames(

@@ -12,7 +12,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '../app/providers';
-import { changeLanguage, i18n, initI18n, loadAreaTexts, REPORT_TEXTS } from '../i18n';
+import { changeLanguage, i18n, initI18n, INTEGRATION_TEXTS, loadAreaTexts, REPORT_TEXTS } from '../i18n';
 import { SessionContext } from '../lib/session';
 import { testSession } from './sessions';
 
@@ -34,6 +34,7 @@ export async function setLanguage(language: Language): Promise<void> {
   else await changeLanguage(language);
   // The app loads the reports' texts with their screens (app/routes.tsx); tests mount screens directly.
   await loadAreaTexts(REPORT_TEXTS);
+  await loadAreaTexts(INTEGRATION_TEXTS);
 }
 
 export function TestProviders({

@@ -94,6 +94,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   CASINO_GAME_NOT_ASSIGNED: 'Das Spiel ist dem Casino nicht zugeordnet.',
   BRIDGE_USED_BY_CASINOS: 'Die Bridge wird von Casinos verwendet.',
   INTEGRATION_NOT_FOUND: 'Die Integration existiert nicht.',
+  PUSH_NOT_FOUND: 'Diese Übertragung der Konfiguration existiert nicht.',
   INTEGRATION_GAME_ALREADY_ASSIGNED: 'Das Spiel ist der Integration bereits zugeordnet.',
   INTEGRATION_GAME_NOT_ASSIGNED: 'Das Spiel ist der Integration nicht zugeordnet.',
   INTEGRATION_RULE_TEST_FAILED:

@@ -86,6 +86,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   CASINO_GAME_NOT_ASSIGNED: 'Game is not assigned to the casino.',
   BRIDGE_USED_BY_CASINOS: 'Bridge in use by casinos.',
   INTEGRATION_NOT_FOUND: 'Integration does not exist.',
+  PUSH_NOT_FOUND: 'This push of the configuration does not exist.',
   INTEGRATION_GAME_ALREADY_ASSIGNED: 'Game already assigned to the integration.',
   INTEGRATION_GAME_NOT_ASSIGNED: 'Game is not assigned to the integration.',
   INTEGRATION_RULE_TEST_FAILED:

@@ -6,6 +6,8 @@
 import {
   integrationOptionDataTypes,
   operatorApiNames,
+  pushOutcomes,
+  pushTriggers,
   type Persistence,
   type PushResult,
   type RoutingRule,
@@ -160,6 +162,56 @@ export const integrations = pgTable(
     index('integrations_default_casino_idx').on(table.defaultCasinoId),
   ],
 );
+
+/**
+ * Every push of an integration's configuration to its bridge (issue 18): the document sent, its version and
+ * digest, who or what started it, and the bridge's answer or error. A push is written as pending before the
+ * bridge is called, so none is lost; one configuration version is always one and the same document.
+ */
+export const integrationPushes = pgTable(
+  'integration_pushes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    integrationId: text('integration_id')
+      .notNull()
+      .references(() => integrations.id, { onDelete: 'cascade' }),
+    configurationVersion: integer('configuration_version').notNull(),
+    digest: text('digest').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    trigger: text('trigger', { enum: pushTriggers }).notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    outcome: text('outcome', { enum: pushOutcomes }).notNull(),
+    receivedAt: text('received_at'),
+    error: text('error'),
+  },
+  (table) => [
+    index('integration_pushes_integration_idx').on(table.integrationId, table.startedAt),
+    index('integration_pushes_version_idx').on(table.integrationId, table.configurationVersion),
+  ],
+);
+
+/**
+ * Integrations whose configuration must reach their bridge without a human (issue 18): written in the
+ * transaction of the change that asks for it (an activation), so it is never lost, and removed once the
+ * bridge has confirmed the document of that change. `revision` counts the requests, so a change made
+ * while a delivery is on its way is delivered after it.
+ */
+export const integrationDeliveries = pgTable('integration_deliveries', {
+  integrationId: text('integration_id')
+    .primaryKey()
+    .references(() => integrations.id, { onDelete: 'cascade' }),
+  revision: integer('revision').notNull().default(1),
+  /** The oldest change not yet delivered: "pending delivery" since then. */
+  requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastError: text('last_error'),
+  /** When the alert for a delivery overdue was raised (once per pending delivery). */
+  alertedAt: timestamp('alerted_at', { withTimezone: true, mode: 'date' }),
+});
 
 /** The casinos an integration may route launches to; a bound casino cannot be deleted. */
 export const integrationCasinos = pgTable(

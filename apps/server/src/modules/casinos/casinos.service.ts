@@ -19,6 +19,7 @@ import {
 } from '@backoffice/contracts';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { NO_KICKER, requestDeliveryForCasino, type DeliveryKicker } from '../integrations/config-delivery';
 import { integrationCasinos, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { usageOf, linkedTo, usedBy } from '../../lib/record-usage';
@@ -125,6 +126,8 @@ export function createCasinosService(
   box: SecretBox,
   repository = createCasinosRepository(),
   assignedGames = createAssignedGamesRepository('casino'),
+  /** Starts the delivery of activation changes to the bound integrations' bridges (issue 18). */
+  delivery: DeliveryKicker = NO_KICKER,
 ) {
   function answer(casino: StoredCasino, scope: Scope): Casino {
     return asSeenIn(scope, toCasino(casino));
@@ -322,7 +325,7 @@ export function createCasinosService(
     /** Switches the casino on or off at the version read; asking for the state it has changes nothing. */
     async setActive(id: string, { active, version }: Activation, { scope, actor }: Caller): Promise<Casino> {
       assertVisible(scope, id);
-      return db.transaction(async (tx) => {
+      const changed = await db.transaction(async (tx) => {
         const { before, after } = await changeVersioned(
           () => repository.findById(tx, id),
           version,
@@ -340,9 +343,13 @@ export function createCasinosService(
             before: audited(before),
             after: audited(after),
           });
+          // Its players are let in or sent away: every bound integration's bridge must know at once.
+          await requestDeliveryForCasino(tx, id);
         }
-        return answer(after, scope);
+        return { casino: answer(after, scope), delivering: before.active !== after.active };
       });
+      if (changed.delivering) delivery.kick();
+      return changed.casino;
     },
 
     async listGames(id: string, query: AssignedGameListQuery, scope: Scope): Promise<Page<AssignedGame>> {

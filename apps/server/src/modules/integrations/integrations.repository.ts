@@ -7,6 +7,7 @@ import {
   gameVersions,
   globalSettings,
   integrationCasinos,
+  integrationDeliveries,
   integrationGames,
   integrations,
 } from '../../db/schema/index';
@@ -23,7 +24,12 @@ export type IntegrationValues = Omit<
 >;
 
 /** An integration as read: the row with its bridge's name, bound casinos and number of games. */
-export type StoredIntegration = Row & { bridgeName: string; casinoIds: string[]; gameCount: number };
+export type StoredIntegration = Row & {
+  bridgeName: string;
+  casinoIds: string[];
+  gameCount: number;
+  pendingDelivery: { pendingSince: string; attempts: number; lastError: string | null } | null;
+};
 
 const gameCount = sql<number>`(select count(*)::int from ${integrationGames} where ${integrationGames.integrationId} = ${integrations.id})`;
 // json_agg: both drivers hand back a parsed array.
@@ -31,7 +37,14 @@ const casinoIds = sql<
   string[]
 >`coalesce((select json_agg(${integrationCasinos.casinoId} order by ${integrationCasinos.casinoId}) from ${integrationCasinos} where ${integrationCasinos.integrationId} = ${integrations.id}), '[]'::json)`;
 
-const selection = { row: integrations, bridgeName: bridges.name, casinoIds, gameCount };
+// json_build_object: both drivers hand back a parsed object (the time as PostgreSQL writes it).
+const pendingDelivery = sql<{
+  pendingSince: string;
+  attempts: number;
+  lastError: string | null;
+} | null>`(select json_build_object('pendingSince', ${integrationDeliveries.requestedAt}, 'attempts', ${integrationDeliveries.attempts}, 'lastError', ${integrationDeliveries.lastError}) from ${integrationDeliveries} where ${integrationDeliveries.integrationId} = ${integrations.id})`;
+
+const selection = { row: integrations, bridgeName: bridges.name, casinoIds, gameCount, pendingDelivery };
 
 function stored({
   row,
@@ -41,6 +54,7 @@ function stored({
   bridgeName: string;
   casinoIds: string[];
   gameCount: number;
+  pendingDelivery: StoredIntegration['pendingDelivery'];
 }): StoredIntegration {
   return { ...row, ...derived };
 }
@@ -62,6 +76,10 @@ export function toIntegration(integration: StoredIntegration): Integration {
     active: integration.active,
     gameCount: integration.gameCount,
     lastPush: integration.lastPush ?? null,
+    pendingDelivery: integration.pendingDelivery && {
+      ...integration.pendingDelivery,
+      pendingSince: new Date(integration.pendingDelivery.pendingSince).toISOString(),
+    },
     version: integration.version,
     createdAt: toIso(integration.createdAt),
     updatedAt: toIso(integration.updatedAt),

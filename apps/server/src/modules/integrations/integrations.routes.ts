@@ -18,6 +18,9 @@ import {
   integrationPageSchema,
   integrationSchema,
   integrationUpdateSchema,
+  pushDetailSchema,
+  pushHistoryPageSchema,
+  pushHistoryQuerySchema,
   pushPreviewSchema,
   pushRequestSchema,
   pushResultSchema,
@@ -215,6 +218,35 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
       },
     },
     (request) => service.pushPreview(request.params.id, scopeOf(request)),
+  );
+
+  app.get(
+    '/:id/pushes',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The integration's pushes to its bridge, newest first, each with what it changed",
+        params,
+        querystring: pushHistoryQuerySchema,
+        response: { 200: pushHistoryPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.pushes(request.params.id, request.query, scopeOf(request)),
+  );
+
+  app.get(
+    '/:id/pushes/:pushId',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'One push with the configuration document it sent',
+        params: params.extend({ pushId: z.uuid() }),
+        response: { 200: pushDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    (request) => service.pushDetail(request.params.id, request.params.pushId, scopeOf(request)),
   );
 
   app.post(

@@ -19,15 +19,19 @@ import {
   type IntegrationListQuery,
   type IntegrationUpdate,
   type Page,
+  type PushDetail,
+  type PushEntry,
+  type PushHistoryQuery,
   type PushPreview,
   type PushResult,
+  type PushTrigger,
   type RoutingRule,
   type RuleTest,
   type RuleTestResult,
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { casinoInScope, integrationInScope, OutOfScope, type Scope } from '../../lib/scope';
+import { casinoInScope, integrationInScope, OutOfScope, UNLIMITED, type Scope } from '../../lib/scope';
 import { openSecret } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import { pageOf } from '../../lib/sql';
@@ -35,7 +39,14 @@ import { assertCurrent, changeVersioned, withConstraintErrors } from '../../lib/
 import { createAssignedGamesRepository } from '../games/assigned-games.repository';
 import { auditOf, type Actor } from '../audit/audit.service';
 import { createBridgeClient, type BridgeClientOptions } from '../bridges/bridge-client';
-import { configurationDocument, type IntegrationConfigurationDocument } from './integration-document';
+import {
+  configurationDocument,
+  documentChanges,
+  documentDigest,
+  type IntegrationConfigurationDocument,
+} from './integration-document';
+import { NO_KICKER, requestDelivery, type DeliveryKicker } from './config-delivery';
+import { pushHistory } from './push-history';
 import {
   createIntegrationsRepository,
   toIntegration,
@@ -132,6 +143,8 @@ export interface IntegrationsServiceOptions {
   bridgeClient?: BridgeClientOptions;
   /** Opens the bridges' sealed secrets to sign a push (issue 15); the app always passes its box. */
   secrets?: SecretBox;
+  /** Starts the delivery of activation changes once they are committed (issue 18). */
+  delivery?: DeliveryKicker;
 }
 
 export function createIntegrationsService(
@@ -141,6 +154,7 @@ export function createIntegrationsService(
   gamesRepository = createAssignedGamesRepository('integration'),
 ) {
   const bridgeClient = createBridgeClient(options.bridgeClient);
+  const delivery = options.delivery ?? NO_KICKER;
 
   /** The integration if it exists and is in the scope; otherwise it does not exist for this user. */
   async function find(tx: Db, id: string, scope: Scope): Promise<StoredIntegration | undefined> {
@@ -176,10 +190,14 @@ export function createIntegrationsService(
     if (missing.length > 0) throw new AppError('CASINO_NOT_FOUND', missing);
   }
 
+  /**
+   * What a push of the integration would send now: the document, at the configuration version its content
+   * has (`pushHistory.versionFor`), beside the document the bridge last confirmed and how the two differ.
+   */
   async function preview(
     tx: Db,
     integration: StoredIntegration,
-  ): Promise<PushPreview & { document: IntegrationConfigurationDocument; secret: string }> {
+  ): Promise<PushPreview & { document: IntegrationConfigurationDocument; digest: string; secret: string }> {
     // One after the other: a transaction is one connection.
     const bridge = await repository.bridge(tx, integration.bridgeId);
     const casinos = await repository.boundCasinos(tx, integration.id);
@@ -188,16 +206,33 @@ export function createIntegrationsService(
     const defaultValidityPeriodDays = await repository.defaultValidityPeriodDays(tx);
     // The foreign key keeps the bridge while the integration uses it.
     if (!bridge) throw new AppError('BRIDGE_NOT_FOUND');
+    const document = configurationDocument({
+      integration,
+      casinos,
+      games,
+      inactiveGameVersions,
+      defaultValidityPeriodDays,
+    });
+    const digest = documentDigest(document);
+    document.configurationVersion = await pushHistory.versionFor(
+      tx,
+      integration.id,
+      digest,
+      integration.version,
+    );
+    const delivered = await pushHistory.delivered(tx, integration.id);
     return {
       integrationId: integration.id,
       bridge: { id: bridge.id, name: bridge.name, routerUrl: bridge.routerUrl },
-      document: configurationDocument({
-        integration,
-        casinos,
-        games,
-        inactiveGameVersions,
-        defaultValidityPeriodDays,
-      }),
+      document,
+      digest,
+      delivered: delivered && {
+        configurationVersion: delivered.configurationVersion,
+        digest: delivered.digest,
+        pushedAt: delivered.pushedAt,
+      },
+      inSync: delivered?.digest === digest,
+      changes: documentChanges(delivered?.document ?? null, document),
       secret: bridge.secret,
     };
   }
@@ -226,7 +261,7 @@ export function createIntegrationsService(
 
   const gameEntity = (integrationId: string, gameId: string) => `${integrationId}/${gameId}`;
 
-  return {
+  const service = {
     async list(query: IntegrationListQuery, scope: Scope): Promise<Page<Integration>> {
       return pageOf(query, await repository.list(db, query, scope));
     },
@@ -319,8 +354,8 @@ export function createIntegrationsService(
     },
 
     /** Switches the integration on or off at the version read; asking for the state it has changes nothing. */
-    setActive(id: string, { active, version }: Activation, scope: Scope, actor: Actor | null) {
-      return db.transaction(async (tx) => {
+    async setActive(id: string, { active, version }: Activation, scope: Scope, actor: Actor | null) {
+      const changed = await db.transaction(async (tx) => {
         const { before, after } = await changeVersioned(
           () => find(tx, id, scope),
           version,
@@ -338,9 +373,15 @@ export function createIntegrationsService(
             before: audited(before),
             after: audited(after),
           });
+          // Players are sent to or away from it: the bridge must know without waiting for a human.
+          await requestDelivery(tx, [id]);
+          // Answered with its pending delivery.
+          return { integration: toIntegration(await load(tx, id, scope)), delivering: true };
         }
-        return toIntegration(after);
+        return { integration: toIntegration(after), delivering: false };
       });
+      if (changed.delivering) delivery.kick();
+      return changed.integration;
     },
 
     async listGames(
@@ -372,14 +413,15 @@ export function createIntegrationsService(
       });
     },
 
-    setGameActive(
+    async setGameActive(
       integrationId: string,
       gameId: string,
       active: boolean,
       scope: Scope,
       actor: Actor | null,
     ): Promise<AssignedGame> {
-      return changeGames(integrationId, scope, async (tx) => {
+      let delivering = false;
+      const game = await changeGames(integrationId, scope, async (tx) => {
         const changed = await gamesRepository.setActive(tx, integrationId, gameId, active);
         const current = await gamesRepository.find(tx, integrationId, gameId);
         if (!current) throw new AppError('INTEGRATION_GAME_NOT_ASSIGNED');
@@ -391,9 +433,13 @@ export function createIntegrationsService(
             before: { integrationId, gameId, active: !active },
             after: { integrationId, gameId, active },
           });
+          await requestDelivery(tx, [integrationId]);
+          delivering = true;
         }
         return { result: current, changed };
       });
+      if (delivering) delivery.kick();
+      return game;
     },
 
     removeGame(integrationId: string, gameId: string, scope: Scope, actor: Actor | null): Promise<void> {
@@ -411,35 +457,63 @@ export function createIntegrationsService(
       });
     },
 
-    /** What a push would send now, and where to. */
+    /** What a push would send now, where to, and how it differs from what the bridge holds. */
     async pushPreview(id: string, scope: Scope): Promise<PushPreview> {
-      const { secret: _secret, ...shown } = await db.transaction(async (tx) =>
-        preview(tx, await load(tx, id, scope)),
-      );
+      const {
+        secret: _secret,
+        digest: _digest,
+        ...shown
+      } = await db.transaction(async (tx) => preview(tx, await load(tx, id, scope)));
       return shown;
     },
 
     /**
-     * Sends the configuration document at the version read to the integration's bridge and records the
-     * bridge's receipt. A bridge failure answers the bridge client's error and records nothing.
+     * Sends the configuration document at the version read to the integration's bridge. The push is in the
+     * history as pending before the bridge is called (committed: a crash leaves it there, never a push
+     * nobody knows of), then confirmed with the bridge's receipt — which becomes the integration's last
+     * push — or failed with the error the call answers.
      */
-    async push(id: string, version: number, scope: Scope, actor: Actor | null): Promise<PushResult> {
+    async push(
+      id: string,
+      version: number,
+      scope: Scope,
+      actor: Actor | null,
+      trigger: PushTrigger = 'manual',
+    ): Promise<PushResult> {
       // Read and committed before the call: no transaction stays open while the bridge is waited for.
-      const { document, secret, bridge } = await db.transaction(async (tx) => {
+      const { document, secret, bridge, pushId } = await db.transaction(async (tx) => {
+        if (integrationInScope(scope, id)) await repository.lock(tx, id);
         const current = assertCurrent(await find(tx, id, scope), version, 'INTEGRATION_NOT_FOUND');
-        return preview(tx, current);
+        const shown = await preview(tx, current);
+        const started = await pushHistory.start(tx, {
+          integrationId: id,
+          configurationVersion: shown.document.configurationVersion,
+          digest: shown.digest,
+          document: shown.document,
+          trigger,
+          actor,
+        });
+        return { ...shown, pushId: started };
       });
-      const receipt = await bridgeClient.pushConfiguration(
-        { routerUrl: bridge.routerUrl, secret: openSecret(options.secrets, secret) },
-        id,
-        document,
-      );
+      let receipt: Awaited<ReturnType<typeof bridgeClient.pushConfiguration>>;
+      try {
+        receipt = await bridgeClient.pushConfiguration(
+          { routerUrl: bridge.routerUrl, secret: openSecret(options.secrets, secret) },
+          id,
+          document,
+        );
+      } catch (caught) {
+        const error = caught instanceof AppError ? caught.code : 'INTERNAL';
+        await pushHistory.finish(db, pushId, { outcome: 'failed', error });
+        throw caught;
+      }
       const result: PushResult = {
         pushedAt: new Date().toISOString(),
         configurationVersion: receipt.configurationVersion,
         receivedAt: receipt.receivedAt,
       };
       await db.transaction(async (tx) => {
+        await pushHistory.finish(tx, pushId, { outcome: 'confirmed', receivedAt: receipt.receivedAt });
         const before = await repository.findById(tx, id);
         // A push is not a configuration change: the version stays (see `setLastPush`).
         if (!before || !(await repository.setLastPush(tx, id, result))) {
@@ -455,7 +529,38 @@ export function createIntegrationsService(
       });
       return result;
     },
+
+    /**
+     * Pushes the integration's current document for the back office itself (the delivery job): at the
+     * version it has now, read again when a change slips in between.
+     */
+    async deliver(id: string): Promise<PushResult> {
+      for (let attempt = 1; ; attempt++) {
+        const current = await repository.findById(db, id);
+        if (!current) throw new AppError('INTEGRATION_NOT_FOUND');
+        try {
+          return await service.push(id, current.version, UNLIMITED, null, 'automatic');
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'STALE_VERSION') || attempt >= 3) throw error;
+        }
+      }
+    },
+
+    /** The integration's pushes, newest first, each with what it changed. */
+    async pushes(id: string, query: PushHistoryQuery, scope: Scope): Promise<Page<PushEntry>> {
+      await load(db, id, scope);
+      return pageOf(query, await pushHistory.page(db, id, query));
+    },
+
+    /** One push of the integration with the document it sent. */
+    async pushDetail(id: string, pushId: string, scope: Scope): Promise<PushDetail> {
+      await load(db, id, scope);
+      const detail = await pushHistory.detail(db, id, pushId);
+      if (!detail) throw new AppError('PUSH_NOT_FOUND');
+      return detail;
+    },
   };
+  return service;
 }
 
 export type IntegrationsService = ReturnType<typeof createIntegrationsService>;

@@ -10,6 +10,8 @@ import {
   type ErrorCode,
   type Integration,
   type Page,
+  type PushDetail,
+  type PushEntry,
   type PushPreview,
   type PushResult,
   type Role,
@@ -21,16 +23,26 @@ import { startBridgeSimulator, type BridgeSimulator } from '../../../../../tools
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
 import {
+  alerts,
   bridges,
   casinos,
   gameProviders,
   games,
   gameStudios,
   integrationCasinos,
+  integrationDeliveries,
   integrationGames,
   integrations,
   jurisdictions,
+  significantEvents,
 } from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import {
+  CONFIG_DELIVERY_EVENT_COMPONENT,
+  CONFIG_NOT_DELIVERED_ALERT,
+  requestDelivery,
+  runConfigDelivery,
+} from './config-delivery';
 import { ENGLISH, UNKNOWN_UUID, expectError, resetCatalogue } from '../../test/api';
 import { describeEachEngine, signInTo, withSession, type TestContext } from '../../test/app';
 import { changeEntries } from '../../test/databases';
@@ -1113,6 +1125,14 @@ describeEachEngine('integrations API', (ctx) => {
           ],
           inactiveGameVersions: [],
         },
+        // Never pushed: the bridge holds nothing, so every field is a change.
+        delivered: null,
+        inSync: false,
+        changes: expect.arrayContaining([
+          { path: 'name', before: null, after: 'Integration platform-eu' },
+          { path: 'casinos.casino-de.name', before: null, after: 'Casino Berlin' },
+          { path: 'games.aurora.active', before: null, after: true },
+        ]),
       });
       expectError(await preview('nothing'), 404, 'INTEGRATION_NOT_FOUND');
     });
@@ -1170,6 +1190,121 @@ describeEachEngine('integrations API', (ctx) => {
       });
     });
 
+    const pushes = (id: string, headers: Headers = {}) =>
+      send({ method: 'GET', url: `${BASE}/${id}/pushes`, headers });
+
+    it('gives every change of the document a new configuration version, whatever caused it (issue 18)', async () => {
+      const version = (await h.get('platform-eu')).json<Integration>().version;
+      const first = (await push('platform-eu', version)).json<PushResult>();
+      expect((await preview('platform-eu')).json<PushPreview>()).toMatchObject({
+        delivered: { configurationVersion: first.configurationVersion },
+        inSync: true,
+        changes: [],
+      });
+
+      // A bound casino renamed: the integration's own record is unchanged, its document is not.
+      await ctx()
+        .database.db.update(casinos)
+        .set({ name: 'Casino Spree' })
+        .where(eq(casinos.id, 'casino-de'));
+      expect((await h.get('platform-eu')).json<Integration>().version).toBe(version);
+      const drifted = (await preview('platform-eu')).json<PushPreview>();
+      expect(drifted).toMatchObject({
+        inSync: false,
+        delivered: { configurationVersion: first.configurationVersion },
+      });
+      expect(drifted.changes).toEqual([
+        { path: 'casinos.casino-de.name', before: 'Casino Berlin', after: 'Casino Spree' },
+      ]);
+      expect(drifted.document.configurationVersion).toBe(first.configurationVersion + 1);
+
+      const second = (await push('platform-eu', version)).json<PushResult>();
+      expect(second.configurationVersion).toBe(first.configurationVersion + 1);
+      expect(simulator.configurations()[0]!.document).toMatchObject({
+        configurationVersion: second.configurationVersion,
+        casinos: expect.arrayContaining([{ id: 'casino-de', name: 'Casino Spree', active: true }]),
+      });
+      expect((await preview('platform-eu')).json<PushPreview>()).toMatchObject({ inSync: true, changes: [] });
+
+      // Back to the first document: a change too, so a new version (versions only grow).
+      await ctx()
+        .database.db.update(casinos)
+        .set({ name: 'Casino Berlin' })
+        .where(eq(casinos.id, 'casino-de'));
+      expect((await push('platform-eu', version)).json<PushResult>().configurationVersion).toBe(
+        first.configurationVersion + 2,
+      );
+      // The same document again keeps its version.
+      expect((await push('platform-eu', version)).json<PushResult>().configurationVersion).toBe(
+        first.configurationVersion + 2,
+      );
+    });
+
+    it('keeps every push in the history with who started it, what it changed and the answer or error', async () => {
+      const version = (await h.get('platform-eu')).json<Integration>().version;
+      const confirmed = (await push('platform-eu', version)).json<PushResult>();
+      await h.gameActivation('platform-eu', 'book', true);
+      const changed = (await h.get('platform-eu')).json<Integration>().version;
+      await simulator.setMode('refuse');
+      expectError(await push('platform-eu', changed), 502, 'BRIDGE_UNREACHABLE');
+
+      const history = await pushes('platform-eu');
+      expect(history.statusCode, history.body).toBe(200);
+      const page = history.json<Page<PushEntry>>();
+      expect(page.total).toBe(2);
+      const [failed, first] = page.items;
+      expect(first).toMatchObject({
+        configurationVersion: confirmed.configurationVersion,
+        trigger: 'manual',
+        actorName: expect.any(String),
+        outcome: 'confirmed',
+        receivedAt: confirmed.receivedAt,
+        error: null,
+      });
+      expect(first!.changes.length).toBeGreaterThan(5);
+      expect(failed).toMatchObject({
+        configurationVersion: confirmed.configurationVersion + 1,
+        outcome: 'failed',
+        error: 'BRIDGE_UNREACHABLE',
+        receivedAt: null,
+        changes: [{ path: 'games.book.active', before: false, after: true }],
+      });
+      expect(failed!.finishedAt).not.toBeNull();
+
+      // A failed push leaves the bridge's document the delivered one.
+      expect((await preview('platform-eu')).json<PushPreview>()).toMatchObject({
+        inSync: false,
+        delivered: { configurationVersion: confirmed.configurationVersion },
+      });
+
+      // One push with the document it sent.
+      const detail = await send({ method: 'GET', url: `${BASE}/platform-eu/pushes/${failed!.id}` });
+      expect(detail.statusCode, detail.body).toBe(200);
+      expect(detail.json<PushDetail>().document).toMatchObject({
+        configurationVersion: confirmed.configurationVersion + 1,
+        games: [
+          { gameId: 'aurora', active: true },
+          { gameId: 'book', active: true },
+        ],
+      });
+      await inBothLanguages(
+        (headers) => send({ method: 'GET', url: `${BASE}/platform-eu/pushes/${UNKNOWN_UUID}`, headers }),
+        404,
+        'PUSH_NOT_FOUND',
+      );
+      expectError(
+        await send({ method: 'GET', url: `${BASE}/platform-eu/pushes/not-a-uuid` }),
+        400,
+        'VALIDATION_FAILED',
+      );
+      // Another integration's push is not found through this one.
+      expectError(
+        await send({ method: 'GET', url: `${BASE}/nothing/pushes/${failed!.id}` }),
+        404,
+        'INTEGRATION_NOT_FOUND',
+      );
+    });
+
     it('refuses a push at a stale version with 409, sending nothing', async () => {
       const integration = (await h.get('platform-eu')).json<Integration>();
       await inBothLanguages(
@@ -1218,6 +1353,188 @@ describeEachEngine('integrations API', (ctx) => {
       expectError(response, 502, 'BRIDGE_REJECTED_SIGNATURE');
       expect(response.body).not.toContain('not-the-bridge-secret');
       expect(simulator.configurations()).toEqual([]);
+    });
+  });
+
+  describe('delivery of activation changes (issue 18)', () => {
+    let simulator: BridgeSimulator;
+    /** Two instances on the same database, each with its job engine (short polling). */
+    const instances: App[] = [];
+    let adminHeaders: Record<string, string>;
+    const on = (instance: number, options: InjectOptions) =>
+      instances[instance]!.inject(withSession(adminHeaders, options));
+    const db = () => ctx().database.db;
+    const outbox = () => db().select().from(integrationDeliveries);
+    /** The document the simulator holds for the integration now (the last it received). */
+    const held = (id: string) =>
+      simulator.configurations().find((configuration) => configuration.integrationId === id)?.document as
+        | { casinos: { id: string; active: boolean }[]; active: boolean; configurationVersion: number }
+        | undefined;
+    const casinoState = (id: string, casinoId: string) =>
+      held(id)?.casinos.find((casino) => casino.id === casinoId)?.active;
+    const casinoActivation = async (instance: number, casinoId: string, active: boolean) => {
+      const current = await on(instance, { method: 'GET', url: `/api/casinos/${casinoId}` });
+      const response = await on(instance, {
+        method: 'PUT',
+        url: `/api/casinos/${casinoId}/activation`,
+        payload: { active, version: current.json<{ version: number }>().version },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const history = async (id: string) =>
+      (await on(0, { method: 'GET', url: `${BASE}/${id}/pushes`, query: { pageSize: '100' } })).json<
+        Page<PushEntry>
+      >().items;
+
+    beforeAll(async () => {
+      simulator = await startBridgeSimulator({ port: 0, controlPort: 0, secret: SECRET });
+      for (let index = 0; index < 2; index++) {
+        const instance = await buildApp({
+          config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+          database: ctx().database,
+          logger: false,
+          integrations: { bridgeClient: TIMEOUTS },
+          jobs: { pollingSeconds: 0.5 },
+        });
+        await instance.ready();
+        instances.push(instance);
+      }
+      adminHeaders = (await signInTo(ctx().database, 'admin')).headers;
+    }, 60_000);
+
+    afterAll(async () => {
+      for (const instance of instances.splice(0)) await instance.close();
+      await simulator?.close();
+    });
+
+    beforeEach(async () => {
+      await simulator.setMode('normal');
+      simulator.reset();
+      await h.setUp(simulator.url);
+      await h.created('platform-eu');
+    });
+
+    it('delivers a deactivated casino to the bridge within seconds, pending until it is confirmed', async () => {
+      await casinoActivation(0, 'casino-de', false);
+      // Pending from the commit on: the request is in the outbox with the change.
+      await expect.poll(() => casinoState('platform-eu', 'casino-de'), { timeout: 10_000 }).toBe(false);
+      await expect.poll(async () => (await outbox()).length, { timeout: 5_000 }).toBe(0);
+      const [push] = await history('platform-eu');
+      expect(push).toMatchObject({
+        trigger: 'automatic',
+        actorName: null,
+        outcome: 'confirmed',
+        changes: expect.arrayContaining([{ path: 'casinos.casino-de.active', before: null, after: false }]),
+      });
+      expect(held('platform-eu')!.configurationVersion).toBe(push!.configurationVersion);
+      // The push screen now says the bridge holds the current document.
+      const preview = (await on(0, { method: 'GET', url: `${BASE}/platform-eu/push` })).json<PushPreview>();
+      expect(preview).toMatchObject({ inSync: true, changes: [] });
+    });
+
+    it('keeps the change pending while the bridge refuses connections, retries, and delivers it once back', async () => {
+      await simulator.setMode('refuse');
+      const integration = (await h.get('platform-eu')).json<Integration>();
+      const response = await on(1, {
+        method: 'PUT',
+        url: `${BASE}/platform-eu/activation`,
+        payload: { active: true, version: integration.version },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      await expect
+        .poll(async () => (await outbox())[0], { timeout: 10_000 })
+        .toMatchObject({ integrationId: 'platform-eu', lastError: 'BRIDGE_UNREACHABLE', attempts: 1 });
+      expect(held('platform-eu')).toBeUndefined();
+      // Every screen shows it pending: the integration says since when, how often it failed, and why.
+      const pending = (await h.get('platform-eu')).json<Integration>().pendingDelivery;
+      expect(pending).toMatchObject({ attempts: 1, lastError: 'BRIDGE_UNREACHABLE' });
+      expect(Date.parse(pending!.pendingSince)).not.toBeNaN();
+      expect(await history('platform-eu')).toMatchObject([
+        { trigger: 'automatic', outcome: 'failed', error: 'BRIDGE_UNREACHABLE' },
+      ]);
+
+      await simulator.setMode('normal');
+      // The back-off's first wait is 5 s: the job runs again when it is due, not at the next minute.
+      await expect.poll(() => held('platform-eu')?.active, { timeout: 15_000 }).toBe(true);
+      await expect.poll(async () => (await outbox()).length, { timeout: 5_000 }).toBe(0);
+      expect((await h.get('platform-eu')).json<Integration>().pendingDelivery).toBeNull();
+      const pushes = await history('platform-eu');
+      expect(pushes.map((push) => push.outcome)).toEqual(['confirmed', 'failed']);
+      // The retry sent the same document: the same version.
+      expect(pushes[0]!.configurationVersion).toBe(pushes[1]!.configurationVersion);
+    });
+
+    it('delivers every change of two instances once, one push at a time, the last state last', async () => {
+      // Changes through both instances, faster than the bridge confirms them.
+      for (const [instance, active] of [
+        [0, false],
+        [1, true],
+        [0, false],
+        [1, true],
+        [0, false],
+      ] as const) {
+        await casinoActivation(instance, 'casino-ch', active);
+      }
+      await expect.poll(async () => (await outbox()).length, { timeout: 20_000 }).toBe(0);
+      expect(casinoState('platform-eu', 'casino-ch')).toBe(false);
+      const pushes = (await history('platform-eu')).reverse();
+      expect(pushes.length).toBeGreaterThanOrEqual(1);
+      expect(pushes.every((push) => push.outcome === 'confirmed' && push.trigger === 'automatic')).toBe(true);
+      // One at a time across both instances: no push starts before the one before it has finished.
+      for (let index = 1; index < pushes.length; index++) {
+        expect(Date.parse(pushes[index]!.startedAt)).toBeGreaterThanOrEqual(
+          Date.parse(pushes[index - 1]!.finishedAt!),
+        );
+      }
+      // The bridge received each pushed document once, in the order of the pushes.
+      expect(
+        simulator
+          .receivedConfigurations()
+          .filter((configuration) => configuration.integrationId === 'platform-eu')
+          .map((configuration) => configuration.document.configurationVersion),
+      ).toEqual(pushes.map((push) => push.configurationVersion));
+    });
+
+    it('raises one alert and one significant event for a delivery not confirmed in time', async () => {
+      await requestDelivery(db(), ['platform-eu']);
+      const failing = async () => {
+        throw new AppError('BRIDGE_UNREACHABLE');
+      };
+      const first = await runConfigDelivery(db(), { deliver: failing, alertAfterMs: 0 });
+      expect(first).toMatchObject({ delivered: 0, failed: 1, alerted: 1 });
+      // The next run fails again, but the alert is not repeated.
+      await db()
+        .update(integrationDeliveries)
+        .set({ nextAttemptAt: new Date(0) });
+      expect(await runConfigDelivery(db(), { deliver: failing, alertAfterMs: 0 })).toMatchObject({
+        failed: 1,
+        alerted: 0,
+      });
+      const raised = await db().select().from(alerts).where(eq(alerts.subject, 'platform-eu'));
+      expect(raised).toMatchObject([{ kind: CONFIG_NOT_DELIVERED_ALERT, acknowledgedAt: null }]);
+      const events = await db()
+        .select()
+        .from(significantEvents)
+        .where(eq(significantEvents.component, CONFIG_DELIVERY_EVENT_COMPONENT));
+      expect(events).toHaveLength(1);
+      expect(events[0]!.reason).toContain('platform-eu');
+      await db().delete(alerts);
+      await db()
+        .delete(significantEvents)
+        .where(eq(significantEvents.component, CONFIG_DELIVERY_EVENT_COMPONENT));
+      await db().delete(integrationDeliveries);
+    });
+
+    it('keeps a change made while its push is on the way for the next run', async () => {
+      await requestDelivery(db(), ['platform-eu']);
+      const run = await runConfigDelivery(db(), {
+        // A change arrives while the bridge is being called.
+        deliver: () => requestDelivery(db(), ['platform-eu']),
+      });
+      expect(run.delivered).toBe(1);
+      expect(await outbox()).toMatchObject([{ integrationId: 'platform-eu', revision: 2 }]);
+      await runConfigDelivery(db(), { deliver: async () => undefined });
+      expect(await outbox()).toEqual([]);
     });
   });
 

@@ -63,6 +63,7 @@ for (const engine of testEngines) {
         'auto-close',
         'retention',
         'booking-retries',
+        'config-delivery',
         'cpv-check',
       ]);
       for (const job of list) {

@@ -10,6 +10,7 @@ import { FakeIntegrationsApi } from '../../test/fake-integrations-api';
 import { fitWidth } from './components/rule-tests-editor';
 import { fieldError, renderRoutes, shownValue } from '../../test/render';
 import { testSession } from '../../test/sessions';
+import { plain, rowsOf } from '../../test/tables';
 import {
   IntegrationCreatePage,
   IntegrationDetailPage,
@@ -145,6 +146,34 @@ function rowOf(text: string): HTMLElement {
   return screen.getByRole('cell', { name: text }).closest('tr') as HTMLElement;
 }
 
+/** The rows of a table of changed fields (path, value before, value after), whatever their section. */
+function changedFields(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .map((row) =>
+      within(row)
+        .queryAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    )
+    .filter((cells) => cells.length > 0);
+}
+
+/** The sections a table of changed fields groups its rows by. */
+function sectionsOf(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('rowheader')
+    .map((header) => header.textContent ?? '');
+}
+
+/** The rows of the push history, as text. */
+function historyRows(): string[][] {
+  const history = screen.getByRole('region', { name: /^(Push history|Übertragungsverlauf)$/ });
+  return rowsOf(within(history).getByRole('table'));
+}
+
+/** An instant as the history shows it (with plain spaces, as `rowsOf` reads them). */
+const at = (iso: string, language: Language = 'en') => plain(formatDateTime(iso, language));
+
 /** Types the confirmation text into the open dialog and presses its confirm button. */
 async function confirmInDialog(user: UserEvent, title: string, typed: string, confirmLabel: string) {
   const dialog = within(await screen.findByRole('dialog', { name: title }));
@@ -194,6 +223,28 @@ describe('integrations list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(listedRows().map((cells) => cells[0])).toEqual(['beta']));
     expect(router.state.location.search).toBe('?active=false');
     expect(api.sent('GET', '/api/integrations').at(-1)!.url.searchParams.get('active')).toBe('false');
+  });
+
+  it('marks an activation change the bridge has not confirmed as pending delivery, saying why (issue 18)', async () => {
+    const api = seeded();
+    api.addIntegration({
+      id: 'gamma',
+      name: 'Gamma',
+      pendingDelivery: {
+        pendingSince: '2025-03-01T09:00:00.000Z',
+        attempts: 2,
+        lastError: 'BRIDGE_UNREACHABLE',
+      },
+    });
+    await openScreen(api, '/integrations/manage', 'de');
+    await screen.findByRole('link', { name: 'gamma' });
+    const badges = screen.getAllByTestId('pending-delivery');
+    expect(badges).toHaveLength(1);
+    expect(badges[0]!.textContent).toBe('Übertragung ausstehend');
+    expect(badges[0]!.getAttribute('aria-label')).toBe(
+      `Übertragung ausstehend: Die Bridge hat diese Änderung seit ${formatDateTime('2025-03-01T09:00:00.000Z', 'de')} nicht bestätigt. ` +
+        '2 Übertragungen sind fehlgeschlagen, die letzte: Keine Verbindung zur Bridge.',
+    );
   });
 
   it('lists the integrations for their games, linking there, without creating', async () => {
@@ -547,7 +598,10 @@ describe('pushing an integration', { timeout: 30_000 }, () => {
     const document = screen.getByTestId('push-document').textContent!;
     expect(JSON.parse(document)).toEqual(api.preview('acme').document);
     expect(document).toContain('  "integrationId": "acme"');
-    expect(screen.getByTestId('last-push').textContent).toBe('Last push: never pushed to the bridge');
+    expect(screen.getByTestId('sync-state').textContent).toBe(
+      'Changes not deliveredNothing has been pushed yet.',
+    );
+    expect(screen.getByText('Nothing has been delivered yet: a push sends every field.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Push' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Push the configuration?' }));
@@ -567,9 +621,160 @@ describe('pushing an integration', { timeout: 30_000 }, () => {
     expect(answer.getByRole('row', { name: /^Received by the bridge at/ }).textContent).toContain(
       formatDateTime(lastPush.receivedAt, 'en'),
     );
-    expect(screen.getByTestId('last-push').textContent).toBe(
-      `Last push: ${formatDateTime(lastPush.pushedAt, 'en')}, configuration version 1`,
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-state').textContent).toBe(
+        `In syncThe bridge holds configuration version 1, pushed ${formatDateTime(lastPush.pushedAt, 'en')}.`,
+      ),
     );
+  });
+
+  it('lists the fields the bridge does not hold yet, and none once pushed', async () => {
+    const api = seeded();
+    // Pushed by the back office before; since then a casino was renamed and a game assigned.
+    const earlier = api.recordPush('acme');
+    api.casinos.set('casino-de', { ...api.casinos.get('casino-de')!, name: 'Casino DE' });
+    api.assignGame('acme', 'cosmic-cash', false);
+    const { user } = await openScreen(api, '/integrations/manage/acme/push');
+
+    const state = await screen.findByTestId('sync-state');
+    expect(state.textContent).toBe(
+      `Changes not deliveredThe bridge holds configuration version 1, pushed ${formatDateTime(earlier.finishedAt!, 'en')}.`,
+    );
+    expect(screen.getByText('3 fields differ from what the bridge holds.')).toBeTruthy();
+    const changes = screen.getByRole('table', { name: 'Changes to deliver' });
+    expect(changedFields(changes)).toEqual([
+      ['casinos.casino-de.name', 'Casino Deutschland', 'Casino DE'],
+      ['games.cosmic-cash.active', '—', 'false'],
+      ['games.cosmic-cash.gameId', '—', 'cosmic-cash'],
+    ]);
+    expect(sectionsOf(changes)).toEqual(['Casinos', 'Games']);
+    expect(JSON.parse(screen.getByTestId('push-document').textContent!)).toMatchObject({
+      configurationVersion: 2,
+      games: [
+        { gameId: 'book-of-stars', active: true },
+        { gameId: 'cosmic-cash', active: false },
+      ],
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Push' }));
+    await confirmInDialog(user, 'Push the configuration?', 'acme', 'Push');
+
+    const pushed = api.pushesOf('acme').at(-1)!;
+    await waitFor(() =>
+      expect(screen.getByTestId('sync-state').textContent).toBe(
+        `In syncThe bridge holds configuration version 2, pushed ${formatDateTime(pushed.finishedAt!, 'en')}.`,
+      ),
+    );
+    expect(
+      screen.getByText('The bridge holds this configuration: there is nothing to deliver.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Changes to deliver' })).toBeNull();
+    expect(historyRows()).toEqual([
+      [at(pushed.startedAt), '2', 'Manual, by Test admin', 'Confirmed', '3 changed fields'],
+      [at(earlier.startedAt), '1', 'Automatic', 'Confirmed', `${earlier.changes.length} changed fields`],
+    ]);
+  });
+
+  it('keeps failed pushes in the history with their error, beside the confirmed ones', async () => {
+    const api = seeded();
+    api.pushFault = 'BRIDGE_UNREACHABLE';
+    const { user } = await openScreen(api, '/integrations/manage/acme/push');
+    expect((await screen.findByTestId('sync-state')).textContent).toBe(
+      'Changes not deliveredNothing has been pushed yet.',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Push history' })).getByText('No pushes yet.'),
+    ).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Push' }));
+    await confirmInDialog(user, 'Push the configuration?', 'acme', 'Push');
+    await screen.findByRole('alert');
+    const failed = api.pushesOf('acme')[0]!;
+    await waitFor(() =>
+      expect(historyRows()).toEqual([
+        [
+          at(failed.startedAt),
+          '1',
+          'Manual, by Test admin',
+          'FailedNo connection to the bridge.',
+          `${failed.changes.length} changed fields`,
+        ],
+      ]),
+    );
+    // The bridge still holds nothing.
+    expect(screen.getByTestId('sync-state').textContent).toBe(
+      'Changes not deliveredNothing has been pushed yet.',
+    );
+
+    api.pushFault = null;
+    api.pusherName = 'Ada Admin';
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('push-answer');
+    const confirmed = api.pushesOf('acme')[1]!;
+    await waitFor(() =>
+      expect(historyRows()).toEqual([
+        // The same document as the failed push: the same version, no field changed.
+        [at(confirmed.startedAt), '1', 'Manual, by Ada Admin', 'Confirmed', '0 changed fields'],
+        [
+          at(failed.startedAt),
+          '1',
+          'Manual, by Test admin',
+          'FailedNo connection to the bridge.',
+          `${failed.changes.length} changed fields`,
+        ],
+      ]),
+    );
+    expect(screen.getByTestId('sync-state').textContent).toContain('In sync');
+  });
+
+  it('opens a push of the history with its changes and the document it sent (de)', async () => {
+    const api = seeded();
+    const first = api.recordPush('acme');
+    api.casinos.set('casino-de', { ...api.casinos.get('casino-de')!, name: 'Casino DE' });
+    const second = api.recordPush('acme', { trigger: 'manual', actorName: 'Ada Admin' });
+    api.assignGame('acme', 'cosmic-cash', true);
+    const { user } = await openScreen(api, '/integrations/manage/acme/push', 'de');
+
+    const state = await screen.findByTestId('sync-state');
+    expect(state.textContent).toBe(
+      `Änderungen nicht übertragenDie Bridge hält die Konfigurationsversion 2, übertragen am ${formatDateTime(second.finishedAt!, 'de')}.`,
+    );
+    expect(screen.getByText('2 Felder weichen von dem ab, was die Bridge hält.')).toBeTruthy();
+    expect(changedFields(screen.getByRole('table', { name: 'Zu übertragende Änderungen' }))).toEqual([
+      ['games.cosmic-cash.active', '—', 'true'],
+      ['games.cosmic-cash.gameId', '—', 'cosmic-cash'],
+    ]);
+    await waitFor(() =>
+      expect(historyRows()).toEqual([
+        [at(second.startedAt, 'de'), '2', 'Manuell, von Ada Admin', 'Bestätigt', '1 geändertes Feld'],
+        [
+          at(first.startedAt, 'de'),
+          '1',
+          'Automatisch',
+          'Bestätigt',
+          `${first.changes.length} geänderte Felder`,
+        ],
+      ]),
+    );
+
+    await user.click(
+      screen.getByRole('button', {
+        name: `1 geändertes Feld: Übertragung vom ${formatDateTime(second.startedAt, 'de')} anzeigen`,
+      }),
+    );
+    const drawer = within(
+      await screen.findByRole('dialog', {
+        name: `Übertragung vom ${formatDateTime(second.startedAt, 'de')}`,
+      }),
+    );
+    expect(changedFields(drawer.getByRole('table', { name: 'Geänderte Felder' }))).toEqual([
+      ['casinos.casino-de.name', 'Casino Deutschland', 'Casino DE'],
+    ]);
+    expect(JSON.parse((await drawer.findByTestId('pushed-document')).textContent!)).toEqual(second.document);
+    expect(api.sent('GET', `/api/integrations/acme/pushes/${second.id}`)).toHaveLength(1);
+
+    await user.click(drawer.getByRole('button', { name: 'Schließen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it.each([
@@ -602,7 +807,12 @@ describe('pushing an integration', { timeout: 30_000 }, () => {
       within(alert).getByRole('button', { name: language === 'de' ? 'Erneut versuchen' : 'Try again' }),
     );
     expect(await screen.findByTestId('push-answer')).toBeTruthy();
-    expect(screen.queryByText(message)).toBeNull();
+    expect(screen.queryAllByRole('alert').filter((alert) => alert.textContent?.includes(message))).toEqual(
+      [],
+    );
+    // The failed push stays in the history, with what went wrong.
+    await waitFor(() => expect(historyRows()).toHaveLength(2));
+    expect(historyRows()[1]![3]).toBe(`${language === 'de' ? 'Fehlgeschlagen' : 'Failed'}${message}`);
     expect(api.sent('POST', '/api/integrations/acme/push').map((request) => request.body)).toEqual([
       { version: 1 },
       { version: 1 },

@@ -47,6 +47,11 @@ export default function AlertList({ data }: { data: AlertListData }) {
                 {t('alerts.showResults')}
               </Anchor>
             )}
+            {alert.kind === 'config-not-delivered' && (
+              <Anchor component={Link} size="xs" to={paths.integrations.push(alert.subject)}>
+                {t('alerts.showPush')}
+              </Anchor>
+            )}
             <Button size="compact-sm" variant="light" color="red" onClick={() => setConfirming(alert)}>
               {t('alerts.acknowledge')}
             </Button>

@@ -1,7 +1,8 @@
 /**
  * The integrations API (`/api/integrations`): the configuration records through the shared CRUD calls, and
- * what only integrations have — switching one on or off, its assigned games, and the push of its
- * configuration to the bridge. Every change refreshes what shows the integration (its version moves on).
+ * what only integrations have — switching one on or off, its assigned games, the push of its configuration
+ * to the bridge and the history of those pushes. Every change refreshes what shows the integration (its
+ * version moves on).
  */
 import type {
   Activation,
@@ -13,10 +14,13 @@ import type {
   IntegrationListQuery,
   IntegrationUpdate,
   Page,
+  PushDetail,
+  PushEntry,
   PushPreview,
   PushResult,
 } from '@backoffice/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 import { createCrudApi } from '../../../lib/crud-api';
 
@@ -34,6 +38,8 @@ const gameUrl = (id: string, gameId: string) => `${url(id)}/games/${encodeURICom
 
 const keys = {
   push: (id: string) => [RESOURCE, 'push', id] as const,
+  /** The history's pages and the pushes opened from it. */
+  pushes: (id: string) => [RESOURCE, 'pushes', id] as const,
   games: (id: string) => [RESOURCE, 'games', id] as const,
 };
 
@@ -51,7 +57,7 @@ export function useSetActive() {
   });
 }
 
-/** What a push would send now: the configuration document and the bridge it goes to. */
+/** What a push would send now (the configuration document and the bridge it goes to) and what differs. */
 export function usePushPreview(id: string) {
   return useQuery({
     queryKey: keys.push(id),
@@ -59,9 +65,17 @@ export function usePushPreview(id: string) {
   });
 }
 
-/** Pushes the configuration at the version read; the bridge's answer becomes the last push. */
+/**
+ * Pushes the configuration at the version read; the bridge's answer becomes the last push. Either way the
+ * push is in the history, and what the bridge holds may have changed: the preview and history refresh.
+ */
 export function usePush() {
   const queryClient = useQueryClient();
+  const refreshPushes = (id: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: keys.push(id) }),
+      queryClient.invalidateQueries({ queryKey: keys.pushes(id) }),
+    ]);
   return useMutation({
     mutationFn: ({ id, version }: { id: string; version: number }) =>
       apiRequest<PushResult>(`${url(id)}/push`, { method: 'POST', body: { version } }),
@@ -71,7 +85,39 @@ export function usePush() {
         current ? { ...current, lastPush: result } : current,
       );
       await queryClient.invalidateQueries({ queryKey: [RESOURCE, 'list'] });
+      await refreshPushes(id);
     },
+    onError: async (_error, { id }) => {
+      await refreshPushes(id);
+    },
+  });
+}
+
+/** Which page of the push history to show. */
+export interface PushHistoryPage {
+  page: number;
+  pageSize: number;
+}
+
+/** One page of the integration's pushes, newest first. */
+export function usePushHistory(id: string, page: PushHistoryPage) {
+  return useQuery({
+    queryKey: [...keys.pushes(id), 'page', page],
+    queryFn: ({ signal }) =>
+      apiRequest<Page<PushEntry>>(`${url(id)}/pushes`, {
+        query: { page: page.page, pageSize: page.pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One push with the document it sent. */
+export function usePushDetail(id: string, pushId: string) {
+  return useQuery({
+    queryKey: [...keys.pushes(id), 'detail', pushId],
+    queryFn: ({ signal }) =>
+      apiRequest<PushDetail>(`${url(id)}/pushes/${encodeURIComponent(pushId)}`, { signal }),
   });
 }
 
@@ -115,4 +161,30 @@ export function useRemoveGame(id: string) {
     mutationFn: (gameId: string) => apiRequest<void>(gameUrl(id, gameId), { method: 'DELETE' }),
     onSuccess: changed,
   });
+}
+
+/** How often a screen asks again while a delivery is pending. */
+const DELIVERY_POLL_MS = 3_000;
+
+/**
+ * While the integration's activation change waits for its bridge, its screen asks again every few seconds,
+ * so "pending delivery" turns into "in sync" in front of the user; when it is delivered, the push preview
+ * and history are read again too.
+ */
+export function useFollowDelivery(id: string, pending: boolean) {
+  const queryClient = useQueryClient();
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (wasPending.current && !pending) {
+      void queryClient.invalidateQueries({ queryKey: keys.push(id) });
+      void queryClient.invalidateQueries({ queryKey: keys.pushes(id) });
+    }
+    wasPending.current = pending;
+    if (!pending) return;
+    const timer = setInterval(() => {
+      void queryClient.invalidateQueries({ queryKey: integrationsApi.keys.detail(id) });
+      void queryClient.invalidateQueries({ queryKey: keys.pushes(id) });
+    }, DELIVERY_POLL_MS);
+    return () => clearInterval(timer);
+  }, [id, pending, queryClient]);
 }

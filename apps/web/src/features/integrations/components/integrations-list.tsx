@@ -3,6 +3,7 @@
  * links each to its settings, the games screen to its games.
  */
 import { integrationListQuerySchema } from '@backoffice/contracts';
+import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../components/list-screen';
 import { RecordLink } from '../../../components/record-link';
@@ -10,6 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { integrationsApi } from '../api/integrations-api';
 import { ActiveBadge, ActiveFilter } from '../../../components/active-status';
+import { PendingDeliveryBadge } from './last-push';
 
 interface IntegrationsListProps {
   /** Where a row leads. */
@@ -56,7 +58,12 @@ export function IntegrationsList({ linkTo, createPath }: IntegrationsListProps) 
           key: 'active',
           header: t('integrations.fields.active'),
           sortField: 'active',
-          render: (row) => <ActiveBadge active={row.active} />,
+          render: (row) => (
+            <Group gap={6} wrap="nowrap">
+              <ActiveBadge active={row.active} />
+              <PendingDeliveryBadge pending={row.pendingDelivery} />
+            </Group>
+          ),
         },
         {
           key: 'lastPush',

@@ -10,12 +10,12 @@ import { NotFoundPage } from '../../../components/not-found-page';
 import { RecordDetail } from '../../../components/record-detail';
 import { paths } from '../../../config/paths';
 import { useCan } from '../../../lib/session';
-import { integrationsApi, useSetActive } from '../api/integrations-api';
+import { integrationsApi, useFollowDelivery, useSetActive } from '../api/integrations-api';
 import { ActiveBadge } from '../../../components/active-status';
 import { ApiKeysPanel } from '../components/api-keys-panel';
 import { integrationFormValues } from '../components/form-schema';
 import { IntegrationForm } from '../components/integration-form';
-import { LastPush } from '../components/last-push';
+import { LastPush, PendingDeliveryBadge } from '../components/last-push';
 
 export function IntegrationDetailPage() {
   const { id = '' } = useParams();
@@ -27,6 +27,7 @@ export function IntegrationDetailPage() {
 function IntegrationDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const query = integrationsApi.useOne(id);
+  useFollowDelivery(id, Boolean(query.data?.pendingDelivery));
   const update = integrationsApi.useUpdate();
   const remove = integrationsApi.useDelete();
   const setActive = useSetActive();
@@ -49,6 +50,7 @@ function IntegrationDetail({ id }: { id: string }) {
       actions={(integration) => (
         <>
           <ActiveBadge active={integration.active} />
+          <PendingDeliveryBadge pending={integration.pendingDelivery} />
           <Anchor component={Link} to={paths.integrationGames.detail(integration.id)}>
             {t('integrations.gamesLink', { count: integration.gameCount })}
           </Anchor>

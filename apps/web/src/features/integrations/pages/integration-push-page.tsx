@@ -1,8 +1,10 @@
 /**
- * Pushing an integration's configuration to its bridge: what will be sent (the bridge and the document),
- * the push behind the typed id at the version read, then the bridge's answer or what went wrong.
+ * Pushing an integration's configuration to its bridge: whether the bridge holds the current configuration,
+ * what will be sent (the bridge, the fields that differ from what the bridge holds, the document), the
+ * push behind the typed id at the version read, then the bridge's answer or what went wrong; below, the
+ * history of the integration's pushes.
  */
-import { integrationIdSchema, type Integration } from '@backoffice/contracts';
+import { integrationIdSchema, type Integration, type PushPreview } from '@backoffice/contracts';
 import { Alert, Anchor, Button, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -15,9 +17,11 @@ import { PageHeader } from '../../../components/page-header';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session';
-import { integrationsApi, usePush, usePushPreview } from '../api/integrations-api';
+import { integrationsApi, useFollowDelivery, usePush, usePushPreview } from '../api/integrations-api';
 import { ActiveBadge } from '../../../components/active-status';
-import { LastPush, PushAnswer } from '../components/last-push';
+import { LastPush, PendingDeliveryBadge, PushAnswer, SyncState } from '../components/last-push';
+import { PushChanges } from '../components/push-changes';
+import { PushHistory } from '../components/push-history';
 
 export function IntegrationPushPage() {
   const { id = '' } = useParams();
@@ -47,6 +51,7 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
   const { t } = useTranslation();
   const { id } = integration;
   const preview = usePushPreview(id);
+  useFollowDelivery(id, Boolean(integration.pendingDelivery));
   const push = usePush();
   const can = useCan();
   // Pushing sends the configuration: the same permission as changing it (route and server agree).
@@ -71,6 +76,7 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
         actions={
           <>
             <ActiveBadge active={integration.active} />
+            <PendingDeliveryBadge pending={integration.pendingDelivery} />
             <Anchor component={Link} to={paths.integrations.detail(id)}>
               {t('integrations.push.backLink')}
             </Anchor>
@@ -84,7 +90,9 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
       />
       <Stack maw={960}>
         <Text size="sm">{t('integrations.push.intro')}</Text>
-        <LastPush lastPush={integration.lastPush} />
+        {preview.data && <SyncState preview={preview.data} lastPush={integration.lastPush} />}
+        {/* Without the preview the sync state is not known: at least the last push the record knows. */}
+        {preview.error && <LastPush lastPush={integration.lastPush} />}
         {push.isSuccess && (
           <Alert color="green" variant="light" role="status" title={t('integrations.push.answerTitle')}>
             <PushAnswer result={push.data} />
@@ -122,12 +130,15 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
                 </Table.Tr>
               </Table.Tbody>
             </Table>
+            <Title order={4}>{t('integrations.push.changes.title')}</Title>
+            <ChangesToDeliver preview={preview.data} />
             <Title order={4}>{t('integrations.push.document')}</Title>
             <Code block data-testid="push-document">
               {JSON.stringify(preview.data.document, null, 2)}
             </Code>
           </>
         )}
+        <PushHistory integrationId={id} />
       </Stack>
       <ConfirmDialog
         opened={confirming}
@@ -141,6 +152,31 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
         busy={push.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={send}
+      />
+    </>
+  );
+}
+
+/** What a push would change on the bridge: the fields that differ from what it holds, or that none do. */
+function ChangesToDeliver({ preview }: { preview: PushPreview }) {
+  const { t } = useTranslation();
+  const { changes, delivered, inSync } = preview;
+  if (inSync) return <Text size="sm">{t('integrations.push.changes.none')}</Text>;
+  // The documents differ, but no field does: the order of entries of a list changed (the bound casinos, say).
+  if (changes.length === 0) return <Text size="sm">{t('integrations.push.changes.orderOnly')}</Text>;
+  return (
+    <>
+      <Text size="sm">
+        {delivered
+          ? t('integrations.push.changes.count', { count: changes.length })
+          : t('integrations.push.changes.allNew')}
+      </Text>
+      <PushChanges
+        changes={changes}
+        label={t('integrations.push.changes.title')}
+        beforeHeader={t('integrations.push.changes.delivered')}
+        afterHeader={t('integrations.push.changes.current')}
+        testId="push-changes"
       />
     </>
   );
