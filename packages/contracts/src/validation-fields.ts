@@ -25,141 +25,127 @@ export interface FieldWords {
   unit?: string;
 }
 
-type Vocabulary = Record<string, FieldWords>;
+/** A field's words in both languages: [what, subject] each, and what is the same in both. */
+interface Entry {
+  en: [what: string, subject: string];
+  de: [what: string, subject: string];
+  chosen?: true;
+  one?: Record<Language, string>;
+  unit?: Record<Language, string>;
+}
 
-const english: Vocabulary = {
-  name: { what: 'a name', subject: 'The name' },
-  firstName: { what: 'a first name', subject: 'The first name' },
-  lastName: { what: 'a last name', subject: 'The last name' },
-  nickName: { what: 'a nickname', subject: 'The nickname' },
-  username: { what: 'a user name', subject: 'The user name' },
-  email: { what: 'an email address', subject: 'The email address' },
-  password: { what: 'a password', subject: 'The password' },
-  currentPassword: { what: 'your current password', subject: 'Your current password' },
-  passwordRepeat: { what: 'the password once more', subject: 'The repeated password' },
-  versionNumber: { what: 'a version number', subject: 'The version number' },
-  theoreticalRtp: { what: 'the RTP', subject: 'The RTP', unit: ' %' },
-  minBetCents: { what: 'a minimum bet', subject: 'The minimum bet' },
-  maxExposureFactor: { what: 'a maximum exposure factor', subject: 'The maximum exposure factor' },
-  gameRoundValidityPeriodDays: {
-    what: 'a validity period',
-    subject: 'The validity period',
-    unit: ' days',
+const fields: Record<string, Entry> = {
+  name: { en: ['a name', 'The name'], de: ['einen Namen', 'Der Name'] },
+  firstName: { en: ['a first name', 'The first name'], de: ['einen Vornamen', 'Der Vorname'] },
+  lastName: { en: ['a last name', 'The last name'], de: ['einen Nachnamen', 'Der Nachname'] },
+  nickName: { en: ['a nickname', 'The nickname'], de: ['einen Nickname', 'Der Nickname'] },
+  username: { en: ['a user name', 'The user name'], de: ['einen Benutzernamen', 'Der Benutzername'] },
+  email: { en: ['an email address', 'The email address'], de: ['eine E-Mail-Adresse', 'Die E-Mail-Adresse'] },
+  password: { en: ['a password', 'The password'], de: ['ein Passwort', 'Das Passwort'] },
+  currentPassword: {
+    en: ['your current password', 'Your current password'],
+    de: ['Ihr aktuelles Passwort', 'Ihr aktuelles Passwort'],
   },
-  gameProviderGameId: { what: "the provider's game ID", subject: "The provider's game ID" },
-  frontendUrl: { what: 'a frontend URL', subject: 'The frontend URL' },
-  backendUrl: { what: 'a backend URL', subject: 'The backend URL' },
-  routerUrl: { what: 'a router URL', subject: 'The router URL' },
-  gameClientIntegrationUrl: {
-    what: "the game client's integration URL",
-    subject: "The game client's integration URL",
+  passwordRepeat: {
+    en: ['the password once more', 'The repeated password'],
+    de: ['das Passwort noch einmal', 'Das wiederholte Passwort'],
   },
-  reason: { what: 'a reason', subject: 'The reason' },
-  note: { what: 'a note', subject: 'The note' },
-  hash: { what: 'a hash', subject: 'The hash' },
-  secret: { what: 'a secret', subject: 'The secret' },
-  component: { what: 'a component', subject: 'The component' },
-  voucherCode: { what: 'a voucher code', subject: 'The voucher code' },
-  playerId: { what: 'a player ID', subject: 'The player ID' },
-  roundId: { what: 'a round ID', subject: 'The round ID' },
-  amount: { what: 'an amount', subject: 'The amount' },
-  currency: { what: 'a currency', subject: 'The currency', chosen: true },
-  casinoId: { what: 'a casino', subject: 'The casino', chosen: true },
-  defaultCasinoId: { what: 'a default casino', subject: 'The default casino', chosen: true },
-  bridgeId: { what: 'a bridge', subject: 'The bridge', chosen: true },
-  studioId: { what: 'a studio', subject: 'The studio', chosen: true },
-  providerId: { what: 'a provider', subject: 'The provider', chosen: true },
-  jurisdictionId: { what: 'a jurisdiction', subject: 'The jurisdiction', chosen: true },
-  integrationId: { what: 'an integration', subject: 'The integration', chosen: true },
-  role: { what: 'a role', subject: 'The role', chosen: true },
-  api: { what: 'an API', subject: 'The API', chosen: true },
-  casinoIds: { what: 'the casinos', subject: 'The casinos', chosen: true, one: 'one casino' },
-  jurisdictionIds: {
-    what: 'the jurisdictions',
-    subject: 'The jurisdictions',
-    chosen: true,
-    one: 'one jurisdiction',
+  versionNumber: {
+    en: ['a version number', 'The version number'],
+    de: ['eine Versionsnummer', 'Die Versionsnummer'],
   },
-  integrationIds: {
-    what: 'the integrations',
-    subject: 'The integrations',
-    chosen: true,
-    one: 'one integration',
+  theoreticalRtp: { en: ['the RTP', 'The RTP'], de: ['den RTP', 'Der RTP'], unit: { en: ' %', de: ' %' } },
+  minBetCents: {
+    en: ['a minimum bet', 'The minimum bet'],
+    de: ['einen Mindesteinsatz', 'Der Mindesteinsatz'],
   },
-  currencies: { what: 'the currencies', subject: 'The currencies', chosen: true, one: 'one currency' },
-  betSizes: { what: 'the bet sizes', subject: 'The bet sizes', one: 'one bet size' },
-};
-
-const german: Vocabulary = {
-  name: { what: 'einen Namen', subject: 'Der Name' },
-  firstName: { what: 'einen Vornamen', subject: 'Der Vorname' },
-  lastName: { what: 'einen Nachnamen', subject: 'Der Nachname' },
-  nickName: { what: 'einen Nickname', subject: 'Der Nickname' },
-  username: { what: 'einen Benutzernamen', subject: 'Der Benutzername' },
-  email: { what: 'eine E-Mail-Adresse', subject: 'Die E-Mail-Adresse' },
-  password: { what: 'ein Passwort', subject: 'Das Passwort' },
-  currentPassword: { what: 'Ihr aktuelles Passwort', subject: 'Ihr aktuelles Passwort' },
-  passwordRepeat: { what: 'das Passwort noch einmal', subject: 'Das wiederholte Passwort' },
-  versionNumber: { what: 'eine Versionsnummer', subject: 'Die Versionsnummer' },
-  theoreticalRtp: { what: 'den RTP', subject: 'Der RTP', unit: ' %' },
-  minBetCents: { what: 'einen Mindesteinsatz', subject: 'Der Mindesteinsatz' },
   maxExposureFactor: {
-    what: 'einen maximalen Expositionsfaktor',
-    subject: 'Der maximale Expositionsfaktor',
+    en: ['a maximum exposure factor', 'The maximum exposure factor'],
+    de: ['einen maximalen Expositionsfaktor', 'Der maximale Expositionsfaktor'],
   },
   gameRoundValidityPeriodDays: {
-    what: 'eine Gültigkeitsdauer',
-    subject: 'Die Gültigkeitsdauer',
-    unit: ' Tage',
+    en: ['a validity period', 'The validity period'],
+    de: ['eine Gültigkeitsdauer', 'Die Gültigkeitsdauer'],
+    unit: { en: ' days', de: ' Tage' },
   },
-  gameProviderGameId: { what: 'die Spiel-ID beim Anbieter', subject: 'Die Spiel-ID beim Anbieter' },
-  frontendUrl: { what: 'eine Frontend-URL', subject: 'Die Frontend-URL' },
-  backendUrl: { what: 'eine Backend-URL', subject: 'Die Backend-URL' },
-  routerUrl: { what: 'eine Router-URL', subject: 'Die Router-URL' },
+  gameProviderGameId: {
+    en: ["the provider's game ID", "The provider's game ID"],
+    de: ['die Spiel-ID beim Anbieter', 'Die Spiel-ID beim Anbieter'],
+  },
+  frontendUrl: { en: ['a frontend URL', 'The frontend URL'], de: ['eine Frontend-URL', 'Die Frontend-URL'] },
+  backendUrl: { en: ['a backend URL', 'The backend URL'], de: ['eine Backend-URL', 'Die Backend-URL'] },
+  routerUrl: { en: ['a router URL', 'The router URL'], de: ['eine Router-URL', 'Die Router-URL'] },
   gameClientIntegrationUrl: {
-    what: 'die Integrations-URL des Spiel-Clients',
-    subject: 'Die Integrations-URL des Spiel-Clients',
+    en: ["the game client's integration URL", "The game client's integration URL"],
+    de: ['die Integrations-URL des Spiel-Clients', 'Die Integrations-URL des Spiel-Clients'],
   },
-  reason: { what: 'einen Grund', subject: 'Der Grund' },
-  note: { what: 'eine Notiz', subject: 'Die Notiz' },
-  hash: { what: 'einen Hash', subject: 'Der Hash' },
-  secret: { what: 'ein Geheimnis', subject: 'Das Geheimnis' },
-  component: { what: 'eine Komponente', subject: 'Die Komponente' },
-  voucherCode: { what: 'einen Gutscheincode', subject: 'Der Gutscheincode' },
-  playerId: { what: 'eine Spieler-ID', subject: 'Die Spieler-ID' },
-  roundId: { what: 'eine Runden-ID', subject: 'Die Runden-ID' },
-  amount: { what: 'einen Betrag', subject: 'Der Betrag' },
-  currency: { what: 'eine Währung', subject: 'Die Währung', chosen: true },
-  casinoId: { what: 'ein Casino', subject: 'Das Casino', chosen: true },
-  defaultCasinoId: { what: 'ein Standard-Casino', subject: 'Das Standard-Casino', chosen: true },
-  bridgeId: { what: 'eine Bridge', subject: 'Die Bridge', chosen: true },
-  studioId: { what: 'ein Studio', subject: 'Das Studio', chosen: true },
-  providerId: { what: 'einen Anbieter', subject: 'Der Anbieter', chosen: true },
-  jurisdictionId: { what: 'eine Jurisdiktion', subject: 'Die Jurisdiktion', chosen: true },
-  integrationId: { what: 'eine Integration', subject: 'Die Integration', chosen: true },
-  role: { what: 'eine Rolle', subject: 'Die Rolle', chosen: true },
-  api: { what: 'eine API', subject: 'Die API', chosen: true },
-  casinoIds: { what: 'die Casinos', subject: 'Die Casinos', chosen: true, one: 'ein Casino' },
-  jurisdictionIds: {
-    what: 'die Jurisdiktionen',
-    subject: 'Die Jurisdiktionen',
+  reason: { en: ['a reason', 'The reason'], de: ['einen Grund', 'Der Grund'] },
+  note: { en: ['a note', 'The note'], de: ['eine Notiz', 'Die Notiz'] },
+  hash: { en: ['a hash', 'The hash'], de: ['einen Hash', 'Der Hash'] },
+  secret: { en: ['a secret', 'The secret'], de: ['ein Geheimnis', 'Das Geheimnis'] },
+  component: { en: ['a component', 'The component'], de: ['eine Komponente', 'Die Komponente'] },
+  voucherCode: {
+    en: ['a voucher code', 'The voucher code'],
+    de: ['einen Gutscheincode', 'Der Gutscheincode'],
+  },
+  playerId: { en: ['a player ID', 'The player ID'], de: ['eine Spieler-ID', 'Die Spieler-ID'] },
+  roundId: { en: ['a round ID', 'The round ID'], de: ['eine Runden-ID', 'Die Runden-ID'] },
+  amount: { en: ['an amount', 'The amount'], de: ['einen Betrag', 'Der Betrag'] },
+  currency: { en: ['a currency', 'The currency'], de: ['eine Währung', 'Die Währung'], chosen: true },
+  casinoId: { en: ['a casino', 'The casino'], de: ['ein Casino', 'Das Casino'], chosen: true },
+  defaultCasinoId: {
+    en: ['a default casino', 'The default casino'],
+    de: ['ein Standard-Casino', 'Das Standard-Casino'],
     chosen: true,
-    one: 'eine Jurisdiktion',
+  },
+  bridgeId: { en: ['a bridge', 'The bridge'], de: ['eine Bridge', 'Die Bridge'], chosen: true },
+  studioId: { en: ['a studio', 'The studio'], de: ['ein Studio', 'Das Studio'], chosen: true },
+  providerId: { en: ['a provider', 'The provider'], de: ['einen Anbieter', 'Der Anbieter'], chosen: true },
+  jurisdictionId: {
+    en: ['a jurisdiction', 'The jurisdiction'],
+    de: ['eine Jurisdiktion', 'Die Jurisdiktion'],
+    chosen: true,
+  },
+  integrationId: {
+    en: ['an integration', 'The integration'],
+    de: ['eine Integration', 'Die Integration'],
+    chosen: true,
+  },
+  role: { en: ['a role', 'The role'], de: ['eine Rolle', 'Die Rolle'], chosen: true },
+  api: { en: ['an API', 'The API'], de: ['eine API', 'Die API'], chosen: true },
+  casinoIds: {
+    en: ['the casinos', 'The casinos'],
+    de: ['die Casinos', 'Die Casinos'],
+    chosen: true,
+    one: { en: 'one casino', de: 'ein Casino' },
+  },
+  jurisdictionIds: {
+    en: ['the jurisdictions', 'The jurisdictions'],
+    de: ['die Jurisdiktionen', 'Die Jurisdiktionen'],
+    chosen: true,
+    one: { en: 'one jurisdiction', de: 'eine Jurisdiktion' },
   },
   integrationIds: {
-    what: 'die Integrationen',
-    subject: 'Die Integrationen',
+    en: ['the integrations', 'The integrations'],
+    de: ['die Integrationen', 'Die Integrationen'],
     chosen: true,
-    one: 'eine Integration',
+    one: { en: 'one integration', de: 'eine Integration' },
   },
-  currencies: { what: 'die Währungen', subject: 'Die Währungen', chosen: true, one: 'eine Währung' },
-  betSizes: { what: 'die Einsatzhöhen', subject: 'Die Einsatzhöhen', one: 'eine Einsatzhöhe' },
+  currencies: {
+    en: ['the currencies', 'The currencies'],
+    de: ['die Währungen', 'Die Währungen'],
+    chosen: true,
+    one: { en: 'one currency', de: 'eine Währung' },
+  },
+  betSizes: {
+    en: ['the bet sizes', 'The bet sizes'],
+    de: ['die Einsatzhöhen', 'Die Einsatzhöhen'],
+    one: { en: 'one bet size', de: 'eine Einsatzhöhe' },
+  },
 };
 
-const vocabularies: Record<Language, Vocabulary> = { en: english, de: german };
-
-/** Every field key with words, the same in both languages (a test holds them equal). */
-export const WORDED_FIELDS: readonly string[] = Object.keys(english);
+/** Every field key with words. */
+export const WORDED_FIELDS: readonly string[] = Object.keys(fields);
 
 /**
  * The words for the field an issue is about: the last key of its path, when that names a field (an entry
@@ -170,7 +156,14 @@ export function fieldWords(
   language: Language,
 ): FieldWords | undefined {
   const key = path?.at(-1);
-  if (typeof key !== 'string') return undefined;
-  const vocabulary = vocabularies[language];
-  return Object.hasOwn(vocabulary, key) ? vocabulary[key] : undefined;
+  if (typeof key !== 'string' || !Object.hasOwn(fields, key)) return undefined;
+  const entry = fields[key]!;
+  const [what, subject] = entry[language];
+  return {
+    what,
+    subject,
+    ...(entry.chosen && { chosen: true }),
+    ...(entry.one && { one: entry.one[language] }),
+    ...(entry.unit && { unit: entry.unit[language] }),
+  };
 }

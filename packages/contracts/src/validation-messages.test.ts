@@ -206,11 +206,9 @@ describe('the sentences', () => {
     },
   );
 
-  it('has the same field words in both languages', () => {
+  it('has words for each worded field in both languages, and none for list entries', () => {
     for (const key of WORDED_FIELDS) {
       for (const language of languages) expect(fieldWords([key], language), key).toBeDefined();
-      expect(fieldWords([key], 'de')?.chosen).toBe(fieldWords([key], 'en')?.chosen);
-      expect(fieldWords([key], 'de')?.one === undefined).toBe(fieldWords([key], 'en')?.one === undefined);
     }
     expect(fieldWords(['betSizes', 2], 'en')).toBeUndefined();
     expect(fieldWords(['toString'], 'en')).toBeUndefined();

@@ -217,6 +217,14 @@ function helpers(ctx: () => TestContext) {
   const unassign = (id: string, gameId: string, headers: Headers = {}) =>
     inject({ method: 'DELETE', url: `${BASE}/${id}/games/${gameId}`, headers });
 
+  /** The simulator as new (normal mode, nothing held) and the fixtures on it, with platform-eu. */
+  async function freshIntegrationOn(simulator: BridgeSimulator) {
+    await simulator.setMode('normal');
+    simulator.reset();
+    await setUp(simulator.url);
+    await created('platform-eu');
+  }
+
   async function page(query: Record<string, string> = {}): Promise<Page<Integration>> {
     return ok<Page<Integration>>({ method: 'GET', url: BASE, query });
   }
@@ -265,6 +273,7 @@ function helpers(ctx: () => TestContext) {
     activation,
     assign,
     gameActivation,
+    freshIntegrationOn,
     unassign,
     page,
     ids,
@@ -1086,10 +1095,7 @@ describeEachEngine('integrations API', (ctx) => {
     });
 
     beforeEach(async () => {
-      await simulator.setMode('normal');
-      simulator.reset();
-      await h.setUp(simulator.url);
-      await h.created('platform-eu');
+      await h.freshIntegrationOn(simulator);
       await h.assign('platform-eu', { gameId: 'aurora', active: true });
       await h.assign('platform-eu', { gameId: 'book' });
     });
@@ -1407,12 +1413,7 @@ describeEachEngine('integrations API', (ctx) => {
       await simulator?.close();
     });
 
-    beforeEach(async () => {
-      await simulator.setMode('normal');
-      simulator.reset();
-      await h.setUp(simulator.url);
-      await h.created('platform-eu');
-    });
+    beforeEach(() => h.freshIntegrationOn(simulator));
 
     it('delivers a deactivated casino to the bridge within seconds, pending until it is confirmed', async () => {
       await casinoActivation(0, 'casino-de', false);

@@ -644,8 +644,8 @@ describe('pushing an integration', { timeout: 30_000 }, () => {
     const changes = screen.getByRole('table', { name: 'Changes to deliver' });
     expect(changedFields(changes)).toEqual([
       ['casinos.casino-de.name', 'Casino Deutschland', 'Casino DE'],
-      ['games.cosmic-cash.active', '—', 'false'],
-      ['games.cosmic-cash.gameId', '—', 'cosmic-cash'],
+      ['games.cosmic-cash.active', '–', 'false'],
+      ['games.cosmic-cash.gameId', '–', 'cosmic-cash'],
     ]);
     expect(sectionsOf(changes)).toEqual(['Casinos', 'Games']);
     expect(JSON.parse(screen.getByTestId('push-document').textContent!)).toMatchObject({
@@ -741,8 +741,8 @@ describe('pushing an integration', { timeout: 30_000 }, () => {
     );
     expect(screen.getByText('2 Felder weichen von dem ab, was die Bridge hält.')).toBeTruthy();
     expect(changedFields(screen.getByRole('table', { name: 'Zu übertragende Änderungen' }))).toEqual([
-      ['games.cosmic-cash.active', '—', 'true'],
-      ['games.cosmic-cash.gameId', '—', 'cosmic-cash'],
+      ['games.cosmic-cash.active', '–', 'true'],
+      ['games.cosmic-cash.gameId', '–', 'cosmic-cash'],
     ]);
     await waitFor(() =>
       expect(historyRows()).toEqual([
