@@ -11,7 +11,7 @@
  * never arrives after a later one. A change made while its integration's push is on the way raises the
  * request's revision; the push then clears only the revision it read, and the next run delivers the rest.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts, integrationCasinos, integrationDeliveries } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -51,24 +51,6 @@ export async function requestDeliveryForCasino(tx: Db, casinoId: string): Promis
   await requestDelivery(
     tx,
     bound.map((row) => row.id),
-  );
-}
-
-/** The pending delivery of each of the integrations that has one. */
-export async function pendingDeliveries(
-  db: Db,
-  integrationIds: readonly string[],
-): Promise<Map<string, { pendingSince: string; attempts: number; lastError: string | null }>> {
-  if (integrationIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(integrationDeliveries)
-    .where(inArray(integrationDeliveries.integrationId, [...integrationIds]));
-  return new Map(
-    rows.map((row) => [
-      row.integrationId,
-      { pendingSince: row.requestedAt.toISOString(), attempts: row.attempts, lastError: row.lastError },
-    ]),
   );
 }
 

@@ -504,7 +504,9 @@ export function createIntegrationsService(
         );
       } catch (caught) {
         const error = caught instanceof AppError ? caught.code : 'INTERNAL';
-        await pushHistory.finish(db, pushId, { outcome: 'failed', error });
+        // The bridge's error is what the caller learns; a history that cannot be written now keeps the
+        // push as pending, which is what is known of it.
+        await pushHistory.finish(db, pushId, { outcome: 'failed', error }).catch(() => undefined);
         throw caught;
       }
       const result: PushResult = {
