@@ -183,11 +183,20 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     for (const body of bodies) expect(JSON.parse(body)).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
     const cut = [...statuses.values()].flat().filter((status) => status === 503).length;
     expect(cut, 'some requests met a cut connection').toBeGreaterThan(0);
-    expect(statuses.get('ingest')!.filter((status) => status === 200).length).toBeGreaterThan(0);
 
-    // The server recovers by itself: the pool replaces the dead connections.
+    // The server recovers by itself: the pool replaces the dead connections. (On a busy machine every
+    // batch during the cuts may meet one, so the batch that must succeed is the one after them.)
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     expect((await admin.inject({ method: 'GET', url: '/api/jurisdictions' })).statusCode).toBe(200);
+    const after = batchOf(9, 0);
+    const recovered = await app.inject({
+      method: 'POST',
+      url: '/api/platform/v1/rounds',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { rounds: after },
+    });
+    expect(recovered.statusCode, recovered.body).toBe(200);
+    batches.push({ ids: after.map((r) => r.roundId), status: 200 });
 
     // No batch half written: each batch's rounds are all stored or none (a 503 may have come after a
     // commit whose answer was lost, so it may be either; a 200 must be all).

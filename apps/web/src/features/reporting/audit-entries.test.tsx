@@ -135,7 +135,10 @@ describe('audit entries', () => {
       await user.click(screen.getByLabelText('User', { selector: 'input' }));
       await user.type(screen.getByLabelText('User', { selector: 'input' }), 'bob');
       await user.click(await screen.findByRole('option', { name: 'Bob Builder (bob)' }));
-      await waitFor(() => expect(listed()).toEqual([['bob', 'Casino', 'casino-de', 'Changed']]));
+      // The filters apply after their debounce: on a busy machine, more than waitFor's default second.
+      await waitFor(() => expect(listed()).toEqual([['bob', 'Casino', 'casino-de', 'Changed']]), {
+        timeout: 5_000,
+      });
 
       await user.type(screen.getByLabelText('From'), '03/01/2025');
       await user.type(screen.getByLabelText('Time of From'), '12:02');
