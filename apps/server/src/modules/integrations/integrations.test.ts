@@ -911,6 +911,8 @@ describeEachEngine('integrations API', (ctx) => {
         { method: 'DELETE', url: `${BASE}/int-b/games/aurora` },
         { method: 'GET', url: `${BASE}/int-b/push` },
         { method: 'POST', url: `${BASE}/int-b/push`, payload: { version: 1 } },
+        { method: 'GET', url: `${BASE}/int-b/pushes` },
+        { method: 'GET', url: `${BASE}/int-b/pushes/${UNKNOWN_UUID}` },
       ] as InjectOptions[]) {
         const body = expectError(await user.inject(request), 404, 'INTEGRATION_NOT_FOUND');
         expect(body.message, `${request.method} ${request.url}`).toBe('Die Integration existiert nicht.');
