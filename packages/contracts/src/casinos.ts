@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { apiConfigInputSchema, requireFirstApiField } from './api-config';
 import { codeIdSchema, propertiesSchema } from './catalogue-ids';
+import { pendingDeliverySchema } from './delivery';
 import { listQuerySchema, pageSchema, recordMetaSchema, versionField } from './lists';
 import { rule } from './validation-messages';
 
@@ -152,6 +153,11 @@ export const casinoSchema = z
     gameCount: z.number().int(),
     /** The integrations the casino is bound to. */
     integrationIds: z.array(z.string()),
+    /**
+     * The oldest activation change that has not reached the bridge of one of these integrations yet
+     * (issue 18); null when every one has confirmed it.
+     */
+    pendingDelivery: pendingDeliverySchema.nullable(),
   })
   .extend(recordMetaSchema.shape)
   .meta({ id: 'Casino' });

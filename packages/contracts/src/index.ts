@@ -8,6 +8,7 @@ export * from './casinos';
 export * from './catalogue-ids';
 export * from './cpv-checks';
 export * from './currencies';
+export * from './delivery';
 export * from './errors';
 export * from './game-providers';
 export * from './game-studios';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { codeIdSchema, optionalHttpUrlSchema, propertiesSchema } from './catalogue-ids';
 import { validityPeriodSchema } from './casinos';
+import { pendingDeliverySchema } from './delivery';
 import { typedCurrencyCodeSchema } from './currencies';
 import { listQuerySchema, pageSchema, recordMetaSchema, sortOrderSchema, versionField } from './lists';
 import { rule as ruleOf, ruled } from './validation-messages';
@@ -168,13 +169,6 @@ export const pushResultSchema = z.object({
 });
 export type PushResult = z.infer<typeof pushResultSchema>;
 
-export const pendingDeliverySchema = z.object({
-  pendingSince: z.iso.datetime(),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-});
-export type PendingDelivery = z.infer<typeof pendingDeliverySchema>;
-
 export const integrationSchema = z
   .object({
     id: z.string(),
@@ -198,6 +192,11 @@ export const integrationSchema = z
      * pushes of it failed, and the last one's error code; null when none waits.
      */
     pendingDelivery: pendingDeliverySchema.nullable(),
+    /**
+     * Whether the bridge confirmed the document a push would send now (issue 18); false while a change
+     * of the integration, its casinos, games or inherited defaults has not reached it, or nothing has.
+     */
+    inSync: z.boolean(),
   })
   .extend(recordMetaSchema.shape)
   .meta({ id: 'Integration' });

@@ -11,30 +11,32 @@ import { AppLayout } from './layout/app-layout';
 import { SecondFactorGate } from './layout/second-factor-gate';
 import { ErrorPage } from './pages/error-page';
 import { NotFoundPage } from '../components/not-found-page';
-import { INTEGRATION_TEXTS, loadAreaTexts, REPORT_TEXTS } from '../i18n';
+import { INTEGRATION_TEXTS, loadAreaTexts, REPORT_TEXTS, type AreaTexts } from '../i18n';
+
+/** An area's chunk together with the texts its screens need beyond the first page's (i18n/index.ts). */
+function withTexts<T>(area: Promise<T>, texts: AreaTexts): Promise<T> {
+  return Promise.all([area, loadAreaTexts(texts)]).then(([loaded]) => loaded);
+}
 
 const areas = {
   home: () => import('../features/home'),
   auth: () => import('../features/auth'),
   bridges: () => import('../features/bridges'),
-  casinos: () => import('../features/casinos'),
+  // A casino's screen shows its integrations' pending delivery.
+  casinos: () => withTexts(import('../features/casinos'), INTEGRATION_TEXTS),
   integrationOptions: () => import('../features/integration-options'),
   cpv: () => import('../features/cpv'),
   gameProviders: () => import('../features/game-providers'),
   gameStudios: () => import('../features/game-studios'),
   games: () => import('../features/games'),
   gameVersions: () => import('../features/game-versions'),
-  // The push and delivery texts come with the integrations' screens (i18n/index.ts).
-  integrations: () =>
-    Promise.all([import('../features/integrations'), loadAreaTexts(INTEGRATION_TEXTS)]).then(
-      ([area]) => area,
-    ),
+  // The push and delivery texts come with the integrations' screens.
+  integrations: () => withTexts(import('../features/integrations'), INTEGRATION_TEXTS),
   jobs: () => import('../features/jobs'),
   masterdata: () => import('../features/masterdata'),
   jurisdictions: () => import('../features/jurisdictions'),
-  // The reports' texts come with their screens, not with the first page (i18n/index.ts).
-  reporting: () =>
-    Promise.all([import('../features/reporting'), loadAreaTexts(REPORT_TEXTS)]).then(([area]) => area),
+  // The reports' texts come with their screens, not with the first page.
+  reporting: () => withTexts(import('../features/reporting'), REPORT_TEXTS),
   support: () => import('../features/support'),
   users: () => import('../features/users'),
 };

@@ -36,7 +36,7 @@ const texts: Record<Language, Texts> = {
  */
 export const REPORT_TEXTS = 'reports';
 export const INTEGRATION_TEXTS = 'integrations';
-type AreaTexts = typeof REPORT_TEXTS | typeof INTEGRATION_TEXTS;
+export type AreaTexts = typeof REPORT_TEXTS | typeof INTEGRATION_TEXTS;
 const areaTexts: Record<AreaTexts, Record<Language, Texts>> = {
   [REPORT_TEXTS]: {
     de: () => import('./reports.de.json'),

@@ -27,6 +27,7 @@ import {
   type Jurisdiction,
   type OperatorApi,
   type OperatorSecretField,
+  type PendingDelivery,
 } from '@backoffice/contracts';
 import { searchedPage } from './fake-api';
 import { emptyResponse, jsonResponse, stubFetch, type RecordedRequest } from './fetch';
@@ -74,6 +75,8 @@ interface StoredCasino extends Stored {
   active: boolean;
   games: Map<string, { active: boolean; assignedAt: string; updatedAt: string }>;
   integrationIds: string[];
+  /** An activation change its integrations' bridges have not confirmed (tests set it). */
+  pendingDelivery?: PendingDelivery | null;
 }
 
 export type CasinoSeed = Partial<Omit<CasinoCreate, 'bridgeId' | 'jurisdictionId'>> & {
@@ -237,6 +240,7 @@ export class FakeCasinosApi {
         return { ...row, optionName: option.name, dataType: option.dataType };
       }),
       gameCount: games.size,
+      pendingDelivery: casino.pendingDelivery ?? null,
     };
   }
 

@@ -105,8 +105,11 @@ function sameContent(a: ConfigurationDocument, b: ConfigurationDocument): boolea
   return content(a) === content(b);
 }
 
-/** Integrations as stored: the bridge's name and the game count are joined when answering. */
-type StoredIntegration = Omit<Integration, 'bridgeName' | 'gameCount'>;
+/**
+ * Integrations as stored: the bridge's name, the game count and whether the bridge holds the current
+ * document are worked out when answering.
+ */
+type StoredIntegration = Omit<Integration, 'bridgeName' | 'gameCount' | 'inSync'>;
 
 export type IntegrationSeed = Partial<Omit<IntegrationCreate, 'bridgeId'>> & {
   id: string;
@@ -201,6 +204,7 @@ export class FakeIntegrationsApi {
       active: true,
       gameCount: 0,
       integrationIds: [],
+      pendingDelivery: null,
       ...this.meta(),
     };
     this.casinos.set(id, casino);
@@ -311,10 +315,12 @@ export class FakeIntegrationsApi {
   integration(id: string): Integration | undefined {
     const stored = this.integrations.get(id);
     if (!stored) return undefined;
+    const delivered = this.delivered(id);
     return {
       ...stored,
       bridgeName: this.bridges.get(stored.bridgeId)?.name ?? '',
       gameCount: this.gamesOf(id).size,
+      inSync: delivered !== undefined && sameContent(delivered.document, this.documentContent(id)),
     };
   }
 
@@ -477,7 +483,7 @@ export class FakeIntegrationsApi {
 
   /** The configuration document as the server builds it, without its version. */
   private documentContent(id: string): ConfigurationDocument {
-    const integration = this.integration(id)!;
+    const integration = this.integrations.get(id)!;
     return {
       integrationId: id,
       name: integration.name,

@@ -153,6 +153,8 @@ export const integrations = pgTable(
     rules: jsonb('rules').$type<RoutingRule[]>().notNull().default([]),
     ruleTests: jsonb('rule_tests').$type<RuleTest[]>().notNull().default([]),
     lastPush: jsonb('last_push').$type<PushResult>(),
+    /** The digest of the document content the bridge last confirmed: equal to the current one when in sync. */
+    deliveredDigest: text('delivered_digest'),
     active: boolean('active').notNull().default(false),
     ...recordColumns,
   },

@@ -3,6 +3,7 @@ import type {
   CasinoListItem,
   CasinoListQuery,
   IntegrationOptionDataType,
+  PendingDelivery,
 } from '@backoffice/contracts';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -14,11 +15,12 @@ import {
   casinos,
   gameProviders,
   integrationCasinos,
+  integrationDeliveries,
   integrationOptions,
   integrations,
   jurisdictions,
 } from '../../db/schema/index';
-import { casinoScopeCondition, type Scope } from '../../lib/scope';
+import { casinoScopeCondition, integrationInScope, type Scope } from '../../lib/scope';
 import { countUpTo, likePattern, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 import { operatorSecretsSetOf } from './casinos.config';
@@ -50,6 +52,18 @@ const integrationIds = sql<
 >`array(select ${integrationCasinos.integrationId} from ${integrationCasinos}
   where ${integrationCasinos.casinoId} = ${casinos.id} order by 1)`;
 
+/**
+ * The deliveries its integrations wait for (issue 18), each with its integration: the answer shows the
+ * oldest of those in the caller's scope.
+ */
+const deliveries = sql<PendingIntegrationDelivery[]>`coalesce((select json_agg(json_build_object(
+    'integrationId', ${integrationDeliveries.integrationId}, 'pendingSince', ${integrationDeliveries.requestedAt},
+    'attempts', ${integrationDeliveries.attempts}, 'lastError', ${integrationDeliveries.lastError})
+    order by ${integrationDeliveries.requestedAt})
+  from ${integrationDeliveries}
+  join ${integrationCasinos} on ${integrationCasinos.integrationId} = ${integrationDeliveries.integrationId}
+  where ${integrationCasinos.casinoId} = ${casinos.id}), '[]'::json)`;
+
 const selection = {
   casino: casinos,
   bridgeName: bridges.name,
@@ -58,6 +72,7 @@ const selection = {
   providerConfigs,
   optionValues,
   integrationIds,
+  deliveries,
 };
 
 /** What a list row reads: the casino's own identifying columns and its game count. */
@@ -102,9 +117,19 @@ export type StoredCasino = Row & {
   providerConfigs: CasinoProviderConfig[];
   optionValues: CasinoOptionValue[];
   integrationIds: string[];
+  deliveries: PendingIntegrationDelivery[];
 };
 
-export function toCasino(stored: StoredCasino): Casino {
+export interface PendingIntegrationDelivery extends PendingDelivery {
+  integrationId: string;
+}
+
+/**
+ * The casino as `scope` may see it, secrets left out: only the integrations of the scope are named, and
+ * the pending delivery shown is the oldest of theirs.
+ */
+export function toCasino(stored: StoredCasino, scope: Scope): Casino {
+  const [pending] = stored.deliveries.filter((delivery) => integrationInScope(scope, delivery.integrationId));
   return {
     id: stored.id,
     name: stored.name,
@@ -124,7 +149,14 @@ export function toCasino(stored: StoredCasino): Casino {
     optionValues: stored.optionValues,
     active: stored.active,
     gameCount: stored.gameCount,
-    integrationIds: stored.integrationIds,
+    integrationIds: stored.integrationIds.filter((id) => integrationInScope(scope, id)),
+    pendingDelivery: pending
+      ? {
+          pendingSince: new Date(pending.pendingSince).toISOString(),
+          attempts: pending.attempts,
+          lastError: pending.lastError,
+        }
+      : null,
     version: stored.version,
     createdAt: toIso(stored.createdAt),
     updatedAt: toIso(stored.updatedAt),

@@ -23,7 +23,7 @@ import { NO_KICKER, requestDeliveryForCasino, type DeliveryKicker } from '../int
 import { integrationCasinos, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { usageOf, linkedTo, usedBy } from '../../lib/record-usage';
-import { casinoInScope, integrationInScope, OutOfScope, type Scope } from '../../lib/scope';
+import { casinoInScope, OutOfScope, type Scope } from '../../lib/scope';
 import { sealEnteredSecrets } from '../../lib/sealed-secrets';
 import type { SecretBox } from '../../lib/secret-box';
 import { pageOf } from '../../lib/sql';
@@ -115,11 +115,6 @@ function valuesOf(
 
 const casinoGameId = (casinoId: string, gameId: string) => `${casinoId}/${gameId}`;
 
-/** The casino as the caller may see it: the integrations outside their scope are not named. */
-function asSeenIn(scope: Scope, casino: Casino): Casino {
-  return { ...casino, integrationIds: casino.integrationIds.filter((id) => integrationInScope(scope, id)) };
-}
-
 export function createCasinosService(
   db: Db,
   /** Seals the operator-API secrets entered (issue 15); kept ones stay as stored. */
@@ -130,7 +125,7 @@ export function createCasinosService(
   delivery: DeliveryKicker = NO_KICKER,
 ) {
   function answer(casino: StoredCasino, scope: Scope): Casino {
-    return asSeenIn(scope, toCasino(casino));
+    return toCasino(casino, scope);
   }
 
   /** Outside the scope is as if it did not exist. */
@@ -345,8 +340,10 @@ export function createCasinosService(
           });
           // Its players are let in or sent away: every bound integration's bridge must know at once.
           await requestDeliveryForCasino(tx, id);
+          // Answered with the delivery it now waits for.
+          return { casino: answer(await load(tx, id), scope), delivering: true };
         }
-        return { casino: answer(after, scope), delivering: before.active !== after.active };
+        return { casino: answer(after, scope), delivering: false };
       });
       if (changed.delivering) delivery.kick();
       return changed.casino;

@@ -2,20 +2,31 @@
  * The configuration document a push sends to the integration's bridge (docs/bridge-protocol.md,
  * `PUT /integrations/{integrationId}/configuration`). The protocol only requires `configurationVersion`;
  * the rest is what the bridge needs to route and run launches of the integration.
+ *
+ * The document's content is built by PostgreSQL (`documentContent`), once for every use: a push sends it,
+ * and a list compares its digest with the digest the bridge confirmed without reading the document into
+ * the server (issue 18: "in sync" on every row).
  */
-import { createHash } from 'node:crypto';
 import type { DocumentChange, Persistence, RoutingRule } from '@backoffice/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  casinos,
+  gameVersions,
+  globalSettings,
+  integrationCasinos,
+  integrationGames,
+  integrations,
+} from '../../db/schema/index';
 import { diffFields } from '../audit/audit.service';
-import type { StoredIntegration } from './integrations.repository';
 
 export type IntegrationConfigurationDocument = {
-  /** The integration's record version: what the bridge echoes, so the back office knows what it holds. */
+  /** The configuration version: what the bridge echoes, so the back office knows what it holds. */
   configurationVersion: number;
   integrationId: string;
   name: string;
   active: boolean;
   gameClientIntegrationUrl: string;
-  /** The integration's own period, else the global default (master data); null when neither is set. */
+  /** The integration's own period, else the global default (master data). */
   gameRoundValidityPeriodDays: number | null;
   properties: Record<string, string>;
   persistence: Persistence;
@@ -32,54 +43,49 @@ export type IntegrationConfigurationDocument = {
   inactiveGameVersions: { gameId: string; versionNumber: string }[];
 };
 
-export function configurationDocument(parts: {
-  integration: StoredIntegration;
-  casinos: { id: string; name: string; active: boolean }[];
-  games: { gameId: string; active: boolean }[];
-  inactiveGameVersions: { gameId: string; versionNumber: string }[];
-  defaultValidityPeriodDays: number | null;
-}): IntegrationConfigurationDocument {
-  const { integration } = parts;
-  return {
-    configurationVersion: integration.version,
-    integrationId: integration.id,
-    name: integration.name,
-    active: integration.active,
-    gameClientIntegrationUrl: integration.gameClientIntegrationUrl,
-    gameRoundValidityPeriodDays: integration.gameRoundValidityPeriodDays ?? parts.defaultValidityPeriodDays,
-    properties: integration.properties,
-    persistence: integration.persistence,
-    rules: integration.rules,
-    defaultCasinoId: integration.defaultCasinoId,
-    casinos: parts.casinos.map(({ id, name, active }) => ({ id, name, active })),
-    games: parts.games.map(({ gameId, active }) => ({ gameId, active })),
-    inactiveGameVersions: parts.inactiveGameVersions,
-  };
-}
+export type DocumentContent = Omit<IntegrationConfigurationDocument, 'configurationVersion'>;
 
-/** The document as text with its keys sorted at every level, so equal documents give equal text. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+/** A list as a JSON array (empty, not null, without entries). */
+const arrayOf = (aggregate: SQL) => sql`coalesce((${aggregate}), '[]'::jsonb)`;
+
+/**
+ * The content of the document of the integration in the row being read (`integrations`): everything but
+ * the version, with every list in a fixed order. PostgreSQL's jsonb has one text for one value (keys in
+ * its own order), so the digest of that text is the same for the same content.
+ */
+export const documentContent = sql<DocumentContent>`jsonb_build_object(
+  'integrationId', ${integrations.id},
+  'name', ${integrations.name},
+  'active', ${integrations.active},
+  'gameClientIntegrationUrl', ${integrations.gameClientIntegrationUrl},
+  'gameRoundValidityPeriodDays', coalesce(${integrations.gameRoundValidityPeriodDays},
+    (select ${globalSettings.defaultGameRoundValidityPeriodDays} from ${globalSettings} where ${globalSettings.id} = 1)),
+  'properties', ${integrations.properties},
+  'persistence', ${integrations.persistence},
+  'rules', ${integrations.rules},
+  'defaultCasinoId', ${integrations.defaultCasinoId},
+  'casinos', ${arrayOf(sql`select jsonb_agg(jsonb_build_object(
+      'id', ${casinos.id}, 'name', ${casinos.name}, 'active', ${casinos.active}) order by ${casinos.id})
+    from ${integrationCasinos} join ${casinos} on ${casinos.id} = ${integrationCasinos.casinoId}
+    where ${integrationCasinos.integrationId} = ${integrations.id}`)},
+  'games', ${arrayOf(sql`select jsonb_agg(jsonb_build_object(
+      'gameId', ${integrationGames.gameId}, 'active', ${integrationGames.active}) order by ${integrationGames.gameId})
+    from ${integrationGames} where ${integrationGames.integrationId} = ${integrations.id}`)},
+  'inactiveGameVersions', ${arrayOf(sql`select jsonb_agg(jsonb_build_object(
+      'gameId', ${gameVersions.gameId}, 'versionNumber', ${gameVersions.versionNumber})
+      order by ${gameVersions.gameId}, ${gameVersions.versionNumber})
+    from ${gameVersions} join ${integrationGames} on ${integrationGames.gameId} = ${gameVersions.gameId}
+    where ${integrationGames.integrationId} = ${integrations.id} and not ${gameVersions.active}`)}
+)`;
+
+/** SHA-256 (hex) of a document content's text: equal for two contents exactly when they say the same. */
+export const digestOf = (content: SQL) =>
+  sql<string>`encode(sha256(convert_to((${content})::text, 'UTF8')), 'hex')`;
 
 /** What a document says, without its version: the part a configuration version stands for. */
 function content(document: Record<string, unknown>): Record<string, unknown> {
   const { configurationVersion: _version, ...rest } = document;
   return rest;
-}
-
-/** SHA-256 (hex) of a document's content: equal for two documents exactly when they say the same. */
-export function documentDigest(document: Record<string, unknown>): string {
-  return createHash('sha256')
-    .update(canonical(content(document)))
-    .digest('hex');
 }
 
 /**

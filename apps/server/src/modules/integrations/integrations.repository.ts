@@ -4,8 +4,6 @@ import type { Db } from '../../db/client';
 import {
   bridges,
   casinos,
-  gameVersions,
-  globalSettings,
   integrationCasinos,
   integrationDeliveries,
   integrationGames,
@@ -14,13 +12,14 @@ import {
 import { integrationScopeCondition, type Scope } from '../../lib/scope';
 import { countUpTo, likePattern, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
+import { digestOf, documentContent, type DocumentContent } from './integration-document';
 
 type Row = typeof integrations.$inferSelect;
 
 /** The integration's own columns that a create or an update sets. */
 export type IntegrationValues = Omit<
   Row,
-  'id' | 'lastPush' | 'active' | 'version' | 'createdAt' | 'updatedAt'
+  'id' | 'lastPush' | 'deliveredDigest' | 'active' | 'version' | 'createdAt' | 'updatedAt'
 >;
 
 /** An integration as read: the row with its bridge's name, bound casinos and number of games. */
@@ -29,6 +28,7 @@ export type StoredIntegration = Row & {
   casinoIds: string[];
   gameCount: number;
   pendingDelivery: { pendingSince: string; attempts: number; lastError: string | null } | null;
+  inSync: boolean;
 };
 
 const gameCount = sql<number>`(select count(*)::int from ${integrationGames} where ${integrationGames.integrationId} = ${integrations.id})`;
@@ -44,7 +44,17 @@ const pendingDelivery = sql<{
   lastError: string | null;
 } | null>`(select json_build_object('pendingSince', ${integrationDeliveries.requestedAt}, 'attempts', ${integrationDeliveries.attempts}, 'lastError', ${integrationDeliveries.lastError}) from ${integrationDeliveries} where ${integrationDeliveries.integrationId} = ${integrations.id})`;
 
-const selection = { row: integrations, bridgeName: bridges.name, casinoIds, gameCount, pendingDelivery };
+/** Whether the bridge confirmed the document a push would send now. */
+const inSync = sql<boolean>`coalesce(${integrations.deliveredDigest} = ${digestOf(documentContent)}, false)`;
+
+const selection = {
+  row: integrations,
+  bridgeName: bridges.name,
+  casinoIds,
+  gameCount,
+  pendingDelivery,
+  inSync,
+};
 
 function stored({
   row,
@@ -55,6 +65,7 @@ function stored({
   casinoIds: string[];
   gameCount: number;
   pendingDelivery: StoredIntegration['pendingDelivery'];
+  inSync: boolean;
 }): StoredIntegration {
   return { ...row, ...derived };
 }
@@ -80,6 +91,7 @@ export function toIntegration(integration: StoredIntegration): Integration {
       ...integration.pendingDelivery,
       pendingSince: new Date(integration.pendingDelivery.pendingSince).toISOString(),
     },
+    inSync: integration.inSync,
     version: integration.version,
     createdAt: toIso(integration.createdAt),
     updatedAt: toIso(integration.updatedAt),
@@ -180,13 +192,14 @@ export function createIntegrationsRepository() {
     },
 
     /**
-     * Records what the bridge confirmed. The version stays as it is: a push sends the configuration, it
-     * does not change it, so an edit form opened before the push can still be saved.
+     * Records what the bridge confirmed, and the digest of the document it holds. The version stays as it
+     * is: a push sends the configuration, it does not change it, so an edit form opened before the push can
+     * still be saved.
      */
-    async setLastPush(db: Db, id: string, lastPush: PushResult): Promise<boolean> {
+    async setLastPush(db: Db, id: string, lastPush: PushResult, deliveredDigest: string): Promise<boolean> {
       const rows = await db
         .update(integrations)
-        .set({ lastPush })
+        .set({ lastPush, deliveredDigest })
         .where(eq(integrations.id, id))
         .returning({ id: integrations.id });
       return rows.length > 0;
@@ -221,16 +234,6 @@ export function createIntegrationsRepository() {
       return new Set(rows.map((row) => row.id));
     },
 
-    /** The bound casinos as the bridge needs them. */
-    async boundCasinos(db: Db, id: string): Promise<{ id: string; name: string; active: boolean }[]> {
-      return db
-        .select({ id: casinos.id, name: casinos.name, active: casinos.active })
-        .from(integrationCasinos)
-        .innerJoin(casinos, eq(casinos.id, integrationCasinos.casinoId))
-        .where(eq(integrationCasinos.integrationId, id))
-        .orderBy(asc(casinos.id));
-    },
-
     /** The bridge with its secret: for calling it, never for answering. */
     async bridge(db: Db, bridgeId: string) {
       const [row] = await db
@@ -240,23 +243,17 @@ export function createIntegrationsRepository() {
       return row;
     },
 
-    /** The global default of the game round validity period (master data). */
-    /** The inactive versions of the integration's assigned games, in game and version order. */
-    async inactiveGameVersions(db: Db, integrationId: string) {
-      return db
-        .select({ gameId: gameVersions.gameId, versionNumber: gameVersions.versionNumber })
-        .from(gameVersions)
-        .innerJoin(integrationGames, eq(integrationGames.gameId, gameVersions.gameId))
-        .where(and(eq(integrationGames.integrationId, integrationId), eq(gameVersions.active, false)))
-        .orderBy(asc(gameVersions.gameId), asc(gameVersions.versionNumber));
-    },
-
-    async defaultValidityPeriodDays(db: Db): Promise<number | null> {
+    /** The content of the integration's configuration document as it is now, with its digest. */
+    async document(db: Db, id: string): Promise<{ content: DocumentContent; digest: string } | undefined> {
+      const built = db
+        .select({ content: sql<DocumentContent>`${documentContent}`.as('content') })
+        .from(integrations)
+        .where(eq(integrations.id, id))
+        .as('built');
       const [row] = await db
-        .select({ days: globalSettings.defaultGameRoundValidityPeriodDays })
-        .from(globalSettings)
-        .where(eq(globalSettings.id, 1));
-      return row?.days ?? null;
+        .select({ content: built.content, digest: digestOf(sql`${built.content}`) })
+        .from(built);
+      return row;
     },
   };
 }

@@ -39,12 +39,7 @@ import { assertCurrent, changeVersioned, withConstraintErrors } from '../../lib/
 import { createAssignedGamesRepository } from '../games/assigned-games.repository';
 import { auditOf, type Actor } from '../audit/audit.service';
 import { createBridgeClient, type BridgeClientOptions } from '../bridges/bridge-client';
-import {
-  configurationDocument,
-  documentChanges,
-  documentDigest,
-  type IntegrationConfigurationDocument,
-} from './integration-document';
+import { documentChanges, type IntegrationConfigurationDocument } from './integration-document';
 import { NO_KICKER, requestDelivery, type DeliveryKicker } from './config-delivery';
 import { pushHistory } from './push-history';
 import {
@@ -200,26 +195,14 @@ export function createIntegrationsService(
   ): Promise<PushPreview & { document: IntegrationConfigurationDocument; digest: string; secret: string }> {
     // One after the other: a transaction is one connection.
     const bridge = await repository.bridge(tx, integration.bridgeId);
-    const casinos = await repository.boundCasinos(tx, integration.id);
-    const games = await gamesRepository.all(tx, integration.id);
-    const inactiveGameVersions = await repository.inactiveGameVersions(tx, integration.id);
-    const defaultValidityPeriodDays = await repository.defaultValidityPeriodDays(tx);
-    // The foreign key keeps the bridge while the integration uses it.
-    if (!bridge) throw new AppError('BRIDGE_NOT_FOUND');
-    const document = configurationDocument({
-      integration,
-      casinos,
-      games,
-      inactiveGameVersions,
-      defaultValidityPeriodDays,
-    });
-    const digest = documentDigest(document);
-    document.configurationVersion = await pushHistory.versionFor(
-      tx,
-      integration.id,
-      digest,
-      integration.version,
-    );
+    const built = await repository.document(tx, integration.id);
+    // The foreign key keeps the bridge while the integration uses it; the row was read in this transaction.
+    if (!bridge || !built) throw new AppError(bridge ? 'INTEGRATION_NOT_FOUND' : 'BRIDGE_NOT_FOUND');
+    const { digest } = built;
+    const document: IntegrationConfigurationDocument = {
+      configurationVersion: await pushHistory.versionFor(tx, integration.id, digest, integration.version),
+      ...built.content,
+    };
     const delivered = await pushHistory.delivered(tx, integration.id);
     return {
       integrationId: integration.id,
@@ -481,7 +464,7 @@ export function createIntegrationsService(
       trigger: PushTrigger = 'manual',
     ): Promise<PushResult> {
       // Read and committed before the call: no transaction stays open while the bridge is waited for.
-      const { document, secret, bridge, pushId } = await db.transaction(async (tx) => {
+      const { document, digest, secret, bridge, pushId } = await db.transaction(async (tx) => {
         if (integrationInScope(scope, id)) await repository.lock(tx, id);
         const current = assertCurrent(await find(tx, id, scope), version, 'INTEGRATION_NOT_FOUND');
         const shown = await preview(tx, current);
@@ -518,7 +501,7 @@ export function createIntegrationsService(
         await pushHistory.finish(tx, pushId, { outcome: 'confirmed', receivedAt: receipt.receivedAt });
         const before = await repository.findById(tx, id);
         // A push is not a configuration change: the version stays (see `setLastPush`).
-        if (!before || !(await repository.setLastPush(tx, id, result))) {
+        if (!before || !(await repository.setLastPush(tx, id, result, digest))) {
           throw new AppError('INTEGRATION_NOT_FOUND');
         }
         await audit(tx, {

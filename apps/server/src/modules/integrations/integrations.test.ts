@@ -7,6 +7,7 @@ import {
   errorMessage,
   type AssignedGame,
   type AuditEntry,
+  type Casino,
   type ErrorCode,
   type Integration,
   type Page,
@@ -29,6 +30,7 @@ import {
   gameProviders,
   games,
   gameStudios,
+  globalSettings,
   integrationCasinos,
   integrationDeliveries,
   integrationGames,
@@ -1174,7 +1176,8 @@ describeEachEngine('integrations API', (ctx) => {
         { integrationId: 'platform-eu', document, receivedAt: result.receivedAt },
       ]);
       const after = (await h.get('platform-eu')).json<Integration>();
-      expect(after).toEqual({ ...before, lastPush: result });
+      expect(before.inSync).toBe(false);
+      expect(after).toEqual({ ...before, lastPush: result, inSync: true });
       const [entry] = (await h.auditOf('integration', 'platform-eu')).filter((e) => e.action === 'push');
       expect(entry!.changes).toEqual({
         'lastPush.configurationVersion': { before: null, after: before.version },
@@ -1215,7 +1218,7 @@ describeEachEngine('integrations API', (ctx) => {
         .database.db.update(casinos)
         .set({ name: 'Casino Spree' })
         .where(eq(casinos.id, 'casino-de'));
-      expect((await h.get('platform-eu')).json<Integration>().version).toBe(version);
+      expect((await h.get('platform-eu')).json<Integration>()).toMatchObject({ version, inSync: false });
       const drifted = (await preview('platform-eu')).json<PushPreview>();
       expect(drifted).toMatchObject({
         inSync: false,
@@ -1233,6 +1236,25 @@ describeEachEngine('integrations API', (ctx) => {
         casinos: expect.arrayContaining([{ id: 'casino-de', name: 'Casino Spree', active: true }]),
       });
       expect((await preview('platform-eu')).json<PushPreview>()).toMatchObject({ inSync: true, changes: [] });
+      expect((await h.get('platform-eu')).json<Integration>().inSync).toBe(true);
+
+      // A default it inherits from master data changed: not delivered, in every list row too.
+      const settings = (days: number) =>
+        ctx().database.db.update(globalSettings).set({ defaultGameRoundValidityPeriodDays: days });
+      await settings(45);
+      try {
+        expect((await preview('platform-eu')).json<PushPreview>().changes).toEqual([
+          { path: 'gameRoundValidityPeriodDays', before: 30, after: 45 },
+        ]);
+        const listed = (await h.page({ q: 'platform-eu' })).items;
+        expect(listed.map(({ id, inSync }) => ({ id, inSync }))).toEqual([
+          { id: 'platform-eu', inSync: false },
+        ]);
+      } finally {
+        await settings(30);
+      }
+      // Back as it was delivered: in sync again, without a push.
+      expect((await h.get('platform-eu')).json<Integration>().inSync).toBe(true);
 
       // Back to the first document: a change too, so a new version (versions only grow).
       await ctx()
@@ -1465,6 +1487,31 @@ describeEachEngine('integrations API', (ctx) => {
       expect(pushes.map((push) => push.outcome)).toEqual(['confirmed', 'failed']);
       // The retry sent the same document: the same version.
       expect(pushes[0]!.configurationVersion).toBe(pushes[1]!.configurationVersion);
+    });
+
+    it("shows the casino's pending delivery to those who may see its integration, and to nobody else", async () => {
+      await simulator.setMode('refuse');
+      await casinoActivation(0, 'casino-de', false);
+      const casinoAs = async (headers: Record<string, string>) =>
+        (
+          await instances[0]!.inject({ method: 'GET', url: '/api/casinos/casino-de', headers })
+        ).json<Casino>();
+      await expect
+        .poll(async () => (await casinoAs(adminHeaders)).pendingDelivery, { timeout: 10_000 })
+        .toMatchObject({ attempts: 1, lastError: 'BRIDGE_UNREACHABLE' });
+      // The same casino to a developer of the casino without platform-eu: no integration, nothing pending.
+      const other = await signInTo(ctx().database, 'developer', {
+        casinoIds: ['casino-de'],
+        integrationIds: ['elsewhere'],
+      });
+      const seen = await casinoAs(other.headers);
+      expect(seen).toMatchObject({ id: 'casino-de', integrationIds: [], pendingDelivery: null });
+
+      await simulator.setMode('normal');
+      await expect
+        .poll(async () => (await casinoAs(adminHeaders)).pendingDelivery, { timeout: 15_000 })
+        .toBeNull();
+      expect(casinoState('platform-eu', 'casino-de')).toBe(false);
     });
 
     it('delivers every change of two instances once, one push at a time, the last state last', async () => {

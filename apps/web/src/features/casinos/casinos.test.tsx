@@ -471,6 +471,23 @@ describe('activating and deactivating a casino', { timeout: 30_000 }, () => {
     },
   );
 
+  it("shows its integrations' pending delivery until their bridges confirm it (issue 18)", async () => {
+    const api = setup();
+    api.casinos.get('casino-one')!.pendingDelivery = {
+      pendingSince: '2026-03-01T09:00:00.000Z',
+      attempts: 1,
+      lastError: 'BRIDGE_UNREACHABLE',
+    };
+    await openScreen(api, detailUrl('casino-one'), 'de');
+    const badge = await screen.findByTestId('pending-delivery');
+    expect(badge.textContent).toBe('Übertragung ausstehend');
+    expect(badge.getAttribute('aria-label')).toContain('Keine Verbindung zur Bridge.');
+
+    // Delivered: the screen asks again by itself and the badge goes.
+    api.casinos.get('casino-one')!.pendingDelivery = null;
+    await waitFor(() => expect(screen.queryByTestId('pending-delivery')).toBeNull(), { timeout: 8_000 });
+  });
+
   it('shows a change made meanwhile instead of overwriting it', async () => {
     const api = setup();
     const { user } = await openScreen(api, detailUrl('casino-two'));

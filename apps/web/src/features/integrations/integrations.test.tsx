@@ -202,7 +202,7 @@ describe('integrations list', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('link', { name: 'acme' })).toBeTruthy();
     expect(listedRows().map((cells) => cells.slice(0, 8))).toEqual([
-      ['acme', 'ACME Platform', 'Main bridge', 'casino-mt', '2', '1', 'Active', 'never'],
+      ['acme', 'ACME Platform', 'Main bridge', 'casino-mt', '2', '1', 'Active', 'Changes not deliverednever'],
       [
         'beta',
         'Beta Games',
@@ -211,7 +211,8 @@ describe('integrations list', { timeout: 20_000 }, () => {
         '0',
         '0',
         'Inactive',
-        formatDateTime(LAST_PUSH.pushedAt, 'en'),
+        // Pushed before pushes were recorded: what its bridge holds is not known.
+        `Changes not delivered${formatDateTime(LAST_PUSH.pushedAt, 'en')}`,
       ],
     ]);
     expect(screen.getByRole('link', { name: 'acme' }).getAttribute('href')).toBe('/integrations/manage/acme');
@@ -223,6 +224,26 @@ describe('integrations list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(listedRows().map((cells) => cells[0])).toEqual(['beta']));
     expect(router.state.location.search).toBe('?active=false');
     expect(api.sent('GET', '/api/integrations').at(-1)!.url.searchParams.get('active')).toBe('false');
+  });
+
+  it('says of every integration whether its bridge holds the current configuration (issue 18)', async () => {
+    const api = seeded();
+    const pushed = api.recordPush('acme');
+    await openScreen(api, '/integrations/manage');
+    await screen.findByRole('link', { name: 'acme' });
+    const stateOf = () => listedRows().map((cells) => [cells[0], cells[7]]);
+    expect(stateOf()).toEqual([
+      ['acme', `In sync${formatDateTime(pushed.finishedAt!, 'en')}`],
+      ['beta', `Changes not delivered${formatDateTime(LAST_PUSH.pushedAt, 'en')}`],
+    ]);
+  });
+
+  it("shows on the integration's screen that a bound casino's new name has not reached the bridge", async () => {
+    const api = seeded();
+    api.recordPush('acme');
+    api.casinos.set('casino-mt', { ...api.casinos.get('casino-mt')!, name: 'Renamed' });
+    await openScreen(api, '/integrations/manage/acme', 'de');
+    expect((await screen.findByTestId('sync-badge')).textContent).toBe('Änderungen nicht übertragen');
   });
 
   it('marks an activation change the bridge has not confirmed as pending delivery, saying why (issue 18)', async () => {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PendingDeliveryBadge, useFollowPending } from '../../../components/delivery-state';
 import { ErrorAlert } from '../../../components/error-alert';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { RecordDetail } from '../../../components/record-detail';
@@ -34,6 +35,8 @@ function CasinoDetail({ id }: { id: string }) {
   /** The state the user asked for, while the confirmation is open. */
   const [target, setTarget] = useState<boolean | null>(null);
   const action = target ? 'activate' : 'deactivate';
+  // Its integrations' bridges confirm an activation change on their own: "pending" until they have.
+  useFollowPending(Boolean(query.data?.pendingDelivery), [casinosApi.keys.detail(id)]);
 
   return (
     <RecordDetail
@@ -49,6 +52,7 @@ function CasinoDetail({ id }: { id: string }) {
       actions={(casino) => (
         <>
           <ActiveBadge active={casino.active} size="lg" data-testid="casino-state" />
+          <PendingDeliveryBadge pending={casino.pendingDelivery} />
           {canChange && (
             <Button
               variant="light"

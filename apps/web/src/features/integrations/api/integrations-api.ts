@@ -20,7 +20,7 @@ import type {
   PushResult,
 } from '@backoffice/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useFollowPending } from '../../../components/delivery-state';
 import { apiRequest } from '../../../lib/api-client';
 import { createCrudApi } from '../../../lib/crud-api';
 
@@ -163,28 +163,14 @@ export function useRemoveGame(id: string) {
   });
 }
 
-/** How often a screen asks again while a delivery is pending. */
-const DELIVERY_POLL_MS = 3_000;
-
 /**
- * While the integration's activation change waits for its bridge, its screen asks again every few seconds,
- * so "pending delivery" turns into "in sync" in front of the user; when it is delivered, the push preview
- * and history are read again too.
+ * While the integration's activation change waits for its bridge, its screen asks again every few seconds;
+ * when it is delivered, the push preview and history are read again too.
  */
 export function useFollowDelivery(id: string, pending: boolean) {
-  const queryClient = useQueryClient();
-  const wasPending = useRef(pending);
-  useEffect(() => {
-    if (wasPending.current && !pending) {
-      void queryClient.invalidateQueries({ queryKey: keys.push(id) });
-      void queryClient.invalidateQueries({ queryKey: keys.pushes(id) });
-    }
-    wasPending.current = pending;
-    if (!pending) return;
-    const timer = setInterval(() => {
-      void queryClient.invalidateQueries({ queryKey: integrationsApi.keys.detail(id) });
-      void queryClient.invalidateQueries({ queryKey: keys.pushes(id) });
-    }, DELIVERY_POLL_MS);
-    return () => clearInterval(timer);
-  }, [id, pending, queryClient]);
+  useFollowPending(
+    pending,
+    [integrationsApi.keys.detail(id), keys.pushes(id)],
+    [keys.push(id), keys.pushes(id)],
+  );
 }

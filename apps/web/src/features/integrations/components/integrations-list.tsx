@@ -3,7 +3,7 @@
  * links each to its settings, the games screen to its games.
  */
 import { integrationListQuerySchema } from '@backoffice/contracts';
-import { Group } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '../../../components/list-screen';
 import { RecordLink } from '../../../components/record-link';
@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { integrationsApi } from '../api/integrations-api';
 import { ActiveBadge, ActiveFilter } from '../../../components/active-status';
-import { PendingDeliveryBadge } from './last-push';
+import { DeliveryState } from '../../../components/delivery-state';
 
 interface IntegrationsListProps {
   /** Where a row leads. */
@@ -58,18 +58,21 @@ export function IntegrationsList({ linkTo, createPath }: IntegrationsListProps) 
           key: 'active',
           header: t('integrations.fields.active'),
           sortField: 'active',
-          render: (row) => (
-            <Group gap={6} wrap="nowrap">
-              <ActiveBadge active={row.active} />
-              <PendingDeliveryBadge pending={row.pendingDelivery} />
-            </Group>
-          ),
+          render: (row) => <ActiveBadge active={row.active} />,
         },
         {
           key: 'lastPush',
           header: t('integrations.fields.lastPush'),
-          render: (row) =>
-            row.lastPush ? formatDateTime(row.lastPush.pushedAt, language) : t('integrations.neverPushed'),
+          render: (row) => (
+            <Group gap={6} wrap="nowrap">
+              <DeliveryState integration={row} />
+              <Text size="sm">
+                {row.lastPush
+                  ? formatDateTime(row.lastPush.pushedAt, language)
+                  : t('integrations.neverPushed')}
+              </Text>
+            </Group>
+          ),
         },
         {
           key: 'updatedAt',

@@ -2,9 +2,10 @@
  * When the configuration last reached the bridge, and what the bridge answered; on the push screen whether
  * the bridge holds the current configuration.
  */
-import type { PendingDelivery, PushPreview, PushResult } from '@backoffice/contracts';
-import { Badge, Group, Table, Text, Tooltip } from '@mantine/core';
+import type { PushPreview, PushResult } from '@backoffice/contracts';
+import { Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SyncBadge } from '../../../components/delivery-state';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 
@@ -81,44 +82,8 @@ export function SyncState({ preview, lastPush }: { preview: PushPreview; lastPus
   }
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start" data-testid="sync-state">
-      <Badge color={inSync ? 'green' : 'orange'} variant="light" style={{ flexShrink: 0 }}>
-        {inSync ? t('integrations.push.sync.inSync') : t('integrations.push.sync.notDelivered')}
-      </Badge>
+      <SyncBadge inSync={inSync} />
       <Text size="sm">{holds}</Text>
     </Group>
-  );
-}
-
-/**
- * An activation change the bridge has not confirmed yet (issue 18): "Pending delivery", with since when,
- * how many pushes of it failed and why in its tooltip and accessible name. Nothing when none waits.
- */
-export function PendingDeliveryBadge({ pending }: { pending: PendingDelivery | null }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  if (!pending) return null;
-  const since = t('integrations.delivery.since', { time: formatDateTime(pending.pendingSince, language) });
-  const failed =
-    pending.attempts > 0
-      ? t('integrations.delivery.failed', {
-          count: pending.attempts,
-          error: pending.lastError
-            ? t(`errors.${pending.lastError}`, { defaultValue: pending.lastError })
-            : '',
-        })
-      : '';
-  const details = [since, failed].filter(Boolean).join(' ');
-  return (
-    <Tooltip label={details} multiline w={320} withArrow>
-      <Badge
-        color="orange"
-        variant="light"
-        tabIndex={0}
-        aria-label={`${t('integrations.delivery.pending')}: ${details}`}
-        data-testid="pending-delivery"
-      >
-        {t('integrations.delivery.pending')}
-      </Badge>
-    </Tooltip>
   );
 }

@@ -15,7 +15,8 @@ import { ActiveBadge } from '../../../components/active-status';
 import { ApiKeysPanel } from '../components/api-keys-panel';
 import { integrationFormValues } from '../components/form-schema';
 import { IntegrationForm } from '../components/integration-form';
-import { LastPush, PendingDeliveryBadge } from '../components/last-push';
+import { DeliveryState } from '../../../components/delivery-state';
+import { LastPush } from '../components/last-push';
 
 export function IntegrationDetailPage() {
   const { id = '' } = useParams();
@@ -50,7 +51,7 @@ function IntegrationDetail({ id }: { id: string }) {
       actions={(integration) => (
         <>
           <ActiveBadge active={integration.active} />
-          <PendingDeliveryBadge pending={integration.pendingDelivery} />
+          <DeliveryState integration={integration} />
           <Anchor component={Link} to={paths.integrationGames.detail(integration.id)}>
             {t('integrations.gamesLink', { count: integration.gameCount })}
           </Anchor>

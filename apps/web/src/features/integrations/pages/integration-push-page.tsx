@@ -19,7 +19,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/session';
 import { integrationsApi, useFollowDelivery, usePush, usePushPreview } from '../api/integrations-api';
 import { ActiveBadge } from '../../../components/active-status';
-import { LastPush, PendingDeliveryBadge, PushAnswer, SyncState } from '../components/last-push';
+import { PendingDeliveryBadge } from '../../../components/delivery-state';
+import { LastPush, PushAnswer, SyncState } from '../components/last-push';
 import { PushChanges } from '../components/push-changes';
 import { PushHistory } from '../components/push-history';
 
