@@ -1,16 +1,20 @@
 /**
- * The game catalogue's list pages on real PostgreSQL with 10,000 games and 100,000 versions: filtered,
- * sorted pages through the services (as the API serves them), against `select 1` through the same pool.
+ * The game catalogue's list pages on real PostgreSQL with 10,000 games and 100,000 versions, and the
+ * integrations' list with 25 integrations of 400 games each: filtered, sorted pages through the services
+ * (as the API serves them), against `select 1` through the same pool.
  */
 import { sql } from 'drizzle-orm';
 import { gameStudios } from '../apps/server/src/db/schema/index';
 import { createGameVersionsService } from '../apps/server/src/modules/game-versions/game-versions.service';
 import { createGamesService } from '../apps/server/src/modules/games/games.service';
+import { createIntegrationsService } from '../apps/server/src/modules/integrations/integrations.service';
+import { UNLIMITED } from '../apps/server/src/lib/scope';
 import { createTestDatabase } from '../apps/server/src/test/databases';
 import { report, time } from './lib/measure';
 
 const GAMES = 10_000;
 const VERSIONS_PER_GAME = 10;
+const INTEGRATIONS = 25;
 
 export async function run(): Promise<void> {
   const database = await createTestDatabase('postgres');
@@ -44,9 +48,37 @@ export async function run(): Promise<void> {
       insert into game_version_jurisdictions (game_version_id, jurisdiction_id)
       select gv.id, j.id from game_versions gv
       join jurisdictions j on j.name in ('Jurisdiction ' || (1 + abs(hashtext(gv.id::text)) % 12))`);
+    // Integrations as a list page shows them: the 10,000 games assigned among them (400 each) and 5 bound
+    // casinos each; a row says whether the bridge holds the current document (its digest, issue 18).
+    await db.execute(
+      sql`insert into bridges (name, router_url, secret) values ('Bench bridge', 'http://127.0.0.1:9', 'x')`,
+    );
+    await db.execute(sql`
+      insert into casinos (id, name, bridge_id, api, jurisdiction_id)
+      select 'casino-' || i, 'Casino ' || i, (select id from bridges limit 1), 'seamlessWallet',
+             (select id from jurisdictions order by name limit 1)
+      from generate_series(1, ${INTEGRATIONS * 5}) i`);
+    await db.execute(sql`
+      insert into integrations (id, name, bridge_id, persistence)
+      select 'integration-' || lpad(i::text, 2, '0'), 'Integration ' || i, (select id from bridges limit 1),
+             '{"persistPlayer":true,"persistGameRound":true,"saveGameRoundDetails":false}'::jsonb
+      from generate_series(1, ${INTEGRATIONS}) i`);
+    await db.execute(sql`
+      insert into integration_casinos (integration_id, casino_id)
+      select i.id, 'casino-' || ((right(i.id, 2)::int - 1) * 5 + c)
+      from integrations i cross join generate_series(1, 5) c`);
+    await db.execute(sql`
+      insert into integration_games (integration_id, game_id, active)
+      select 'integration-' || lpad((1 + n % ${INTEGRATIONS})::text, 2, '0'), game_id, n % 3 > 0
+      from (select game_id, row_number() over (order by game_id) as n from games) numbered`);
+    // A few versions a CPV mismatch deactivated: every document lists them.
+    await db.execute(
+      sql`update game_versions set active = false where version_number = '1.1.0' and game_id like '%7'`,
+    );
     await db.execute(sql`analyze`);
 
     const games = createGamesService(db);
+    const integrations = createIntegrationsService(db);
     const versions = createGameVersionsService(db);
     const [studio] = await db
       .select({ id: gameStudios.id })
@@ -70,6 +102,9 @@ export async function run(): Promise<void> {
       ),
       await time('versions: search "1.7", by last change', 200, () =>
         versions.list({ ...base, sort: 'updatedAt', order: 'desc', q: '1.7' }),
+      ),
+      await time('integrations: first page of 25, each in sync or not', 200, () =>
+        integrations.list({ ...base, pageSize: 25, sort: 'id' }, UNLIMITED),
       ),
     ];
     report(

@@ -110,6 +110,10 @@ export const gameVersions = pgTable(
     // With the id, the order of a page by last change (ties by id, in the same direction) is read off it.
     index('game_versions_updated_at_idx').on(table.updatedAt, table.id),
     index('game_versions_search_idx').using('gin', trigram(table.versionNumber), trigram(table.gameId)),
+    // The few inactive versions, which every integration's configuration document lists (issue 18).
+    index('game_versions_inactive_idx')
+      .on(table.gameId, table.versionNumber)
+      .where(sql`not ${table.active}`),
   ],
 );
 

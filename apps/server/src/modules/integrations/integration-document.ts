@@ -3,9 +3,9 @@
  * `PUT /integrations/{integrationId}/configuration`). The protocol only requires `configurationVersion`;
  * the rest is what the bridge needs to route and run launches of the integration.
  *
- * The document's content is built by PostgreSQL (`documentContent`), once for every use: a push sends it,
- * and a list compares its digest with the digest the bridge confirmed without reading the document into
- * the server (issue 18: "in sync" on every row).
+ * The document's content is built by PostgreSQL (`documentContent`) and so is its digest (`contentDigest`):
+ * a push sends the one and keeps the other, and a list compares digests without reading documents into the
+ * server (issue 18: "in sync" on every row).
  */
 import type { DocumentChange, Persistence, RoutingRule } from '@backoffice/contracts';
 import { sql, type SQL } from 'drizzle-orm';
@@ -49,11 +49,10 @@ export type DocumentContent = Omit<IntegrationConfigurationDocument, 'configurat
 const arrayOf = (aggregate: SQL) => sql`coalesce((${aggregate}), '[]'::jsonb)`;
 
 /**
- * The content of the document of the integration in the row being read (`integrations`): everything but
- * the version, with every list in a fixed order. PostgreSQL's jsonb has one text for one value (keys in
- * its own order), so the digest of that text is the same for the same content.
+ * The content of the document of the integration in the row being read (`integrations`) without its games:
+ * everything but the version and the games, with every list in a fixed order.
  */
-export const documentContent = sql<DocumentContent>`jsonb_build_object(
+const documentHead = sql<Omit<DocumentContent, 'games'>>`jsonb_build_object(
   'integrationId', ${integrations.id},
   'name', ${integrations.name},
   'active', ${integrations.active},
@@ -68,9 +67,6 @@ export const documentContent = sql<DocumentContent>`jsonb_build_object(
       'id', ${casinos.id}, 'name', ${casinos.name}, 'active', ${casinos.active}) order by ${casinos.id})
     from ${integrationCasinos} join ${casinos} on ${casinos.id} = ${integrationCasinos.casinoId}
     where ${integrationCasinos.integrationId} = ${integrations.id}`)},
-  'games', ${arrayOf(sql`select jsonb_agg(jsonb_build_object(
-      'gameId', ${integrationGames.gameId}, 'active', ${integrationGames.active}) order by ${integrationGames.gameId})
-    from ${integrationGames} where ${integrationGames.integrationId} = ${integrations.id}`)},
   'inactiveGameVersions', ${arrayOf(sql`select jsonb_agg(jsonb_build_object(
       'gameId', ${gameVersions.gameId}, 'versionNumber', ${gameVersions.versionNumber})
       order by ${gameVersions.gameId}, ${gameVersions.versionNumber})
@@ -78,9 +74,26 @@ export const documentContent = sql<DocumentContent>`jsonb_build_object(
     where ${integrationGames.integrationId} = ${integrations.id} and not ${gameVersions.active}`)}
 )`;
 
-/** SHA-256 (hex) of a document content's text: equal for two contents exactly when they say the same. */
-export const digestOf = (content: SQL) =>
-  sql<string>`encode(sha256(convert_to((${content})::text, 'UTF8')), 'hex')`;
+const assignedGames = sql`from ${integrationGames} where ${integrationGames.integrationId} = ${integrations.id}`;
+
+/**
+ * The content of the document of the integration in the row being read (`integrations`): everything but
+ * the version, with every list in a fixed order.
+ */
+export const documentContent = sql<DocumentContent>`(${documentHead} || jsonb_build_object('games', ${arrayOf(
+  sql`select jsonb_agg(jsonb_build_object('gameId', ${integrationGames.gameId}, 'active', ${integrationGames.active})
+    order by ${integrationGames.gameId}) ${assignedGames}`,
+)}))`;
+
+/**
+ * SHA-256 (hex) of the same content: equal for two contents exactly when they say the same. PostgreSQL's
+ * jsonb has one text for one value (keys in its own order); the games — the long part, which a list reads
+ * for every row — are written shorter, `id+` or `id-` (active or not) in id order, comma-separated (an id
+ * has neither sign nor comma).
+ */
+export const contentDigest = sql<string>`encode(sha256(convert_to(${documentHead}::text || '|' || coalesce((
+  select string_agg(${integrationGames.gameId} || case when ${integrationGames.active} then '+' else '-' end, ','
+    order by ${integrationGames.gameId}) ${assignedGames}), ''), 'UTF8')), 'hex')`;
 
 /** What a document says, without its version: the part a configuration version stands for. */
 function content(document: Record<string, unknown>): Record<string, unknown> {

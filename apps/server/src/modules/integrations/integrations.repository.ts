@@ -12,7 +12,7 @@ import {
 import { integrationScopeCondition, type Scope } from '../../lib/scope';
 import { countUpTo, likePattern, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
-import { digestOf, documentContent, type DocumentContent } from './integration-document';
+import { contentDigest, documentContent, type DocumentContent } from './integration-document';
 
 type Row = typeof integrations.$inferSelect;
 
@@ -45,7 +45,7 @@ const pendingDelivery = sql<{
 } | null>`(select json_build_object('pendingSince', ${integrationDeliveries.requestedAt}, 'attempts', ${integrationDeliveries.attempts}, 'lastError', ${integrationDeliveries.lastError}) from ${integrationDeliveries} where ${integrationDeliveries.integrationId} = ${integrations.id})`;
 
 /** Whether the bridge confirmed the document a push would send now. */
-const inSync = sql<boolean>`coalesce(${integrations.deliveredDigest} = ${digestOf(documentContent)}, false)`;
+const inSync = sql<boolean>`coalesce(${integrations.deliveredDigest} = ${contentDigest}, false)`;
 
 const selection = {
   row: integrations,
@@ -245,14 +245,10 @@ export function createIntegrationsRepository() {
 
     /** The content of the integration's configuration document as it is now, with its digest. */
     async document(db: Db, id: string): Promise<{ content: DocumentContent; digest: string } | undefined> {
-      const built = db
-        .select({ content: sql<DocumentContent>`${documentContent}`.as('content') })
-        .from(integrations)
-        .where(eq(integrations.id, id))
-        .as('built');
       const [row] = await db
-        .select({ content: built.content, digest: digestOf(sql`${built.content}`) })
-        .from(built);
+        .select({ content: documentContent, digest: contentDigest })
+        .from(integrations)
+        .where(eq(integrations.id, id));
       return row;
     },
   };

@@ -39,6 +39,7 @@ import {
   significantEvents,
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
+import { rowsOf } from '../../lib/sql';
 import {
   CONFIG_DELIVERY_EVENT_COMPONENT,
   CONFIG_NOT_DELIVERED_ALERT,
@@ -1574,6 +1575,44 @@ describeEachEngine('integrations API', (ctx) => {
         .where(eq(significantEvents.component, CONFIG_DELIVERY_EVENT_COMPONENT));
       await db().delete(integrationDeliveries);
     });
+
+    it('delivers the change once the connections cut during its push are back [postgres]', async ({
+      skip,
+    }) => {
+      if (ctx().engine !== 'postgres') skip();
+      const uncaught: unknown[] = [];
+      const onUncaught = (error: unknown) => uncaught.push(error);
+      process.on('uncaughtException', onUncaught);
+      process.on('unhandledRejection', onUncaught);
+      try {
+        // The bridge takes its time, so the cut comes while the push is on its way.
+        await simulator.setMode('slow', { delayMs: 1_000 });
+        await casinoActivation(0, 'casino-de', false);
+        await expect
+          .poll(async () => (await history('platform-eu'))[0]?.outcome, { timeout: 10_000 })
+          .toBe('pending');
+        // Every connection of the database but the one asking, the job engines' and both pools' included.
+        const cut = await db().execute(sql`select count(pg_terminate_backend(pid))::int as n
+          from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+        expect(rowsOf<{ n: number }>(cut)[0]!.n).toBeGreaterThan(0);
+        await simulator.setMode('normal');
+
+        // Delivered by itself all the same: by the job's retry, or at the latest by its next minute.
+        await expect.poll(async () => (await outbox()).length, { timeout: 90_000, interval: 500 }).toBe(0);
+        expect(casinoState('platform-eu', 'casino-de')).toBe(false);
+        const integration = (await on(1, { method: 'GET', url: `${BASE}/platform-eu` })).json<Integration>();
+        expect(integration).toMatchObject({ inSync: true, pendingDelivery: null });
+        // One document, one version: whatever the cut left of a push, the bridge got the same version.
+        const versions = new Set(
+          simulator.receivedConfigurations().map((received) => received.document.configurationVersion),
+        );
+        expect(versions.size).toBe(1);
+        expect(uncaught).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        process.off('unhandledRejection', onUncaught);
+      }
+    }, 120_000);
 
     it('keeps a change made while its push is on the way for the next run', async () => {
       await requestDelivery(db(), ['platform-eu']);
