@@ -74,7 +74,8 @@ export function useBrowser() {
 
 /** Types the shown confirmation text into the open dialog (spec §5) and presses its button. */
 export async function confirmWith(page: Page, text: string, button: string): Promise<void> {
-  const dialog = page.getByRole('dialog');
+  // The confirmation itself, not a popover (a calendar, say) that may be open beside it.
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('confirm-input') });
   await dialog.waitFor();
   const confirm = dialog.getByRole('button', { name: button });
   expect(await confirm.isDisabled()).toBe(true);
