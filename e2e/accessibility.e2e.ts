@@ -211,6 +211,8 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     // Again with Enter: the confirmation's field has the focus; type the name, Tab to its button.
     await page.keyboard.press('Enter');
     await dialog.waitFor();
+    // The dialog takes the focus once it has opened, a moment after it shows.
+    await expect.poll(async () => (await focusedElement(page))?.testId).toBe('confirm-input');
     expect((await visiblyFocused(page)).testId).toBe('confirm-input');
     await page.keyboard.type(name);
     await tabTo(page, (focus) => saveButton(focus) && focus.inDialog === true);
