@@ -88,17 +88,19 @@ export function useFollowPending(
 ) {
   const queryClient = useQueryClient();
   const wasPending = useRef(pending);
-  // The keys as text: a new array of the same keys on every render is no new effect.
-  const polledKeys = JSON.stringify(polled);
-  const afterwardsKeys = JSON.stringify(afterwards);
+  // The newest keys, read when the timer fires: a new array of the same keys on a render is no new timer.
+  const keys = useRef({ polled, afterwards });
   useEffect(() => {
-    const invalidate = (keys: string) => {
-      for (const queryKey of JSON.parse(keys) as QueryKey[]) void queryClient.invalidateQueries({ queryKey });
+    keys.current = { polled, afterwards };
+  });
+  useEffect(() => {
+    const invalidate = (queryKeys: readonly QueryKey[]) => {
+      for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
     };
-    if (wasPending.current && !pending) invalidate(afterwardsKeys);
+    if (wasPending.current && !pending) invalidate(keys.current.afterwards);
     wasPending.current = pending;
     if (!pending) return;
-    const timer = setInterval(() => invalidate(polledKeys), DELIVERY_POLL_MS);
+    const timer = setInterval(() => invalidate(keys.current.polled), DELIVERY_POLL_MS);
     return () => clearInterval(timer);
-  }, [pending, polledKeys, afterwardsKeys, queryClient]);
+  }, [pending, queryClient]);
 }

@@ -28,8 +28,13 @@ export type StoredIntegration = Row & {
   casinoIds: string[];
   gameCount: number;
   pendingDelivery: { pendingSince: string; attempts: number; lastError: string | null } | null;
-  inSync: boolean;
 };
+
+/**
+ * An integration as answered: with whether the bridge holds its current document. That takes the whole
+ * document's digest, so only reads that answer a caller ask for it, never the reads inside a change.
+ */
+export type AnsweredIntegration = StoredIntegration & { inSync: boolean };
 
 const gameCount = sql<number>`(select count(*)::int from ${integrationGames} where ${integrationGames.integrationId} = ${integrations.id})`;
 // json_agg: both drivers hand back a parsed array.
@@ -53,24 +58,15 @@ const selection = {
   casinoIds,
   gameCount,
   pendingDelivery,
-  inSync,
 };
 
-function stored({
-  row,
-  ...derived
-}: {
-  row: Row;
-  bridgeName: string;
-  casinoIds: string[];
-  gameCount: number;
-  pendingDelivery: StoredIntegration['pendingDelivery'];
-  inSync: boolean;
-}): StoredIntegration {
+const answerSelection = { ...selection, inSync };
+
+function stored<Read extends { row: Row }>({ row, ...derived }: Read): Row & Omit<Read, 'row'> {
   return { ...row, ...derived };
 }
 
-export function toIntegration(integration: StoredIntegration): Integration {
+export function toIntegration(integration: AnsweredIntegration): Integration {
   return {
     id: integration.id,
     name: integration.name,
@@ -119,6 +115,11 @@ function listFilter(query: IntegrationListQuery, scope: Scope): SQL | undefined 
 export function createIntegrationsRepository() {
   const joined = (db: Db) =>
     db.select(selection).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
+  const answered = (db: Db) =>
+    db
+      .select(answerSelection)
+      .from(integrations)
+      .innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
 
   return {
     /** One page of the integrations in the scope. */
@@ -130,7 +131,7 @@ export function createIntegrationsRepository() {
       const filter = listFilter(query, scope);
       const direction = query.order === 'desc' ? desc : asc;
       const [rows, [totals]] = await Promise.all([
-        joined(db)
+        answered(db)
           .where(filter)
           .orderBy(direction(sortColumns[query.sort]), asc(integrations.id))
           .limit(query.pageSize)
@@ -142,6 +143,12 @@ export function createIntegrationsRepository() {
 
     async findById(db: Db, id: string): Promise<StoredIntegration | undefined> {
       const [row] = await joined(db).where(eq(integrations.id, id));
+      return row && stored(row);
+    },
+
+    /** The integration as a caller is answered (`AnsweredIntegration`). */
+    async findAnswer(db: Db, id: string): Promise<AnsweredIntegration | undefined> {
+      const [row] = await answered(db).where(eq(integrations.id, id));
       return row && stored(row);
     },
 

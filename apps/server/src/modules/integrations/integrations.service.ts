@@ -165,6 +165,15 @@ export function createIntegrationsService(
     return found;
   }
 
+  /** The integration as the caller is answered, with whether the bridge holds its document. */
+  async function answer(tx: Db, id: string, scope: Scope): Promise<Integration> {
+    if (!integrationInScope(scope, id))
+      throw new OutOfScope('INTEGRATION_NOT_FOUND', { type: 'integration', id });
+    const found = await repository.findAnswer(tx, id);
+    if (!found) throw new AppError('INTEGRATION_NOT_FOUND');
+    return toIntegration(found);
+  }
+
   /**
    * Casinos to bind must exist and, for a scoped user, be in their casino scope; `kept` are casinos bound
    * already, which a scoped user may keep even when they are outside their scope.
@@ -214,7 +223,8 @@ export function createIntegrationsService(
         digest: delivered.digest,
         pushedAt: delivered.pushedAt,
       },
-      inSync: delivered?.digest === digest,
+      // The same source as the lists: the digest the bridge last confirmed, kept on the integration.
+      inSync: integration.deliveredDigest === digest,
       changes: documentChanges(delivered?.document ?? null, document),
       secret: bridge.secret,
     };
@@ -250,7 +260,7 @@ export function createIntegrationsService(
     },
 
     async get(id: string, scope: Scope): Promise<Integration> {
-      return toIntegration(await load(db, id, scope));
+      return answer(db, id, scope);
     },
 
     /** New integrations start inactive: no launch reaches them before they are switched on. */
@@ -271,7 +281,7 @@ export function createIntegrationsService(
               before: null,
               after: audited(created),
             });
-            return toIntegration(created);
+            return answer(tx, input.id, scope);
           }),
         constraints,
       );
@@ -306,7 +316,7 @@ export function createIntegrationsService(
               before: audited(before),
               after: audited(after),
             });
-            return toIntegration(after);
+            return answer(tx, id, scope);
           }),
         constraints,
       );
@@ -359,9 +369,9 @@ export function createIntegrationsService(
           // Players are sent to or away from it: the bridge must know without waiting for a human.
           await requestDelivery(tx, [id]);
           // Answered with its pending delivery.
-          return { integration: toIntegration(await load(tx, id, scope)), delivering: true };
+          return { integration: await answer(tx, id, scope), delivering: true };
         }
-        return { integration: toIntegration(after), delivering: false };
+        return { integration: await answer(tx, id, scope), delivering: false };
       });
       if (changed.delivering) delivery.kick();
       return changed.integration;
