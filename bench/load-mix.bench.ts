@@ -11,17 +11,21 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/lib/sql';
 import { createTestApp } from '../apps/server/src/test/app';
 import { load, loadMix, reportLoad, type RequestKind } from './lib/load';
-import { CASINOS, GAMES, INTEGRATIONS, seedTwelveMonths } from './lib/platform';
+import { CASINOS, GAMES, INTEGRATIONS, lastTwelveMonths, seedTwelveMonths } from './lib/platform';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
 const CONNECTION_COUNTS = [8, 32];
 const DURATION_MS = 10_000;
 
 export async function run(): Promise<void> {
-  const context = await createTestApp('postgres');
+  // BENCH_DATABASE keeps the seeded rounds in that database between runs (seeded when it has none).
+  const context = await createTestApp('postgres', {}, { keptDatabase: process.env.BENCH_DATABASE });
   const { db } = context.database;
   try {
-    const range = await seedTwelveMonths(db, ROUNDS);
+    const [seeded] = rowsOf<{ rounds: boolean }>(
+      await db.execute(sql`select exists (select 1 from game_rounds) as rounds`),
+    );
+    const range = seeded?.rounds ? lastTwelveMonths() : await seedTwelveMonths(db, ROUNDS);
     await context.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
     const admin = await context.signIn('admin');
@@ -112,6 +116,29 @@ export async function run(): Promise<void> {
         body: JSON.stringify({ happenedAt: `${month}T12:00:00Z`, reason: 'Load test event {n}' }),
       }),
     ];
+    const each = process.env.BENCH_EACH;
+    if (each !== undefined) {
+      // Each kind alone (those whose name has BENCH_EACH in it), to see where the mix's time goes: at
+      // saturation, the two cores' 2,000 ms ÷ req/s is what one request costs them.
+      const results = [
+        await load({
+          name: 'GET /healthz (no session)',
+          url: `${base}/healthz`,
+          connections: 8,
+          durationMs: 2_000,
+        }),
+      ];
+      for (const kind of kinds.filter((candidate) => candidate.name.includes(each))) {
+        results.push(await load({ ...kind, connections: 8, durationMs: 3_000, warmupMs: 500 }));
+      }
+      reportLoad('Each kind alone, 8 connections', results);
+      for (const result of results.slice(1)) {
+        console.log(
+          `  ${result.name.padEnd(44)} ${(2_000 / result.requestsPerSecond).toFixed(2)} ms of the two cores each`,
+        );
+      }
+      return;
+    }
     for (const connections of CONNECTION_COUNTS) {
       const healthz = await load({
         name: 'GET /healthz (no session)',

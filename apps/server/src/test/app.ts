@@ -142,9 +142,9 @@ export type TestAppOptions = Pick<AppOptions, 'closures' | 'cpv' | 'jobs' | 'int
 export async function createTestApp(
   engine: Engine,
   env: Record<string, string> = {},
-  options: TestAppOptions = {},
+  { keptDatabase, ...options }: TestAppOptions & { keptDatabase?: string | undefined } = {},
 ): Promise<TestContext & { close(): Promise<void> }> {
-  const database = await createTestDatabase(engine);
+  const database = await createTestDatabase(engine, keptDatabase);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   // The job engine runs only where a test asks for it; others run jobs by hand.
   const app = await buildApp({ config, database, logger: false, jobs: false, ...options });

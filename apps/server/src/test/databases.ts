@@ -33,18 +33,27 @@ function once(fn: () => Promise<void>): () => Promise<void> {
   return () => (done ??= fn());
 }
 
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/**
+ * `kept` (PostgreSQL only) names a database that outlives the run: created when missing, migrated, and
+ * closed but not dropped afterwards — for benchmarks that seed millions of rows once and run many times.
+ */
+export async function createTestDatabase(engine: Engine, kept?: string): Promise<TestDatabase> {
   if (engine === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
     await runMigrations(database);
     return { ...database, destroy: once(() => database.close().catch(() => {})) };
   }
-  const name = `bo_test_${randomBytes(6).toString('hex')}`;
-  await onAdminConnection((client) => client.query(`create database ${name}`));
+  if (kept !== undefined && !/^[a-z_][a-z0-9_]*$/.test(kept)) throw new Error(`not a database name: ${kept}`);
+  const name = kept ?? `bo_test_${randomBytes(6).toString('hex')}`;
+  await onAdminConnection(async (client) => {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`create database ${name}`);
+  });
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
   await runMigrations(database);
+  if (kept) return { ...database, destroy: once(() => database.close().catch(() => {})) };
   return {
     ...database,
     // Safe to call twice, and drops the database even when a test closed the pool itself.

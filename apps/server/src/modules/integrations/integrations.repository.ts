@@ -116,10 +116,7 @@ export function createIntegrationsRepository() {
   const joined = (db: Db) =>
     db.select(selection).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
   const answered = (db: Db) =>
-    db
-      .select(answerSelection)
-      .from(integrations)
-      .innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
+    db.select(answerSelection).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
 
   return {
     /** One page of the integrations in the scope. */

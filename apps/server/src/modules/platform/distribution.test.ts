@@ -13,6 +13,7 @@ const DISTRIBUTED_TABLES = [
   'game_rounds',
   'savegames',
   'round_stats_daily',
+  'round_stats_daily_totals',
   'round_stats_monthly',
 ] as const;
 

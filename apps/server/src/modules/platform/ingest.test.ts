@@ -39,7 +39,9 @@ describeEachEngine('ingest API of the game platform', (ctx) => {
   });
 
   beforeEach(async () => {
-    await db().execute(sql`truncate game_rounds, round_stats_daily, round_stats_monthly, players, savegames`);
+    await db().execute(
+      sql`truncate game_rounds, round_stats_daily, round_stats_daily_totals, round_stats_monthly, players, savegames`,
+    );
     await db().execute(sql`delete from fx_rates`);
   });
 

@@ -110,7 +110,7 @@ describeEachEngine('rollups equal a recomputation from the raw rounds', (ctx) =>
 
   async function reset(): Promise<void> {
     await db().execute(
-      sql`truncate game_rounds, round_stats_daily, round_stats_monthly, round_closures cascade`,
+      sql`truncate game_rounds, round_stats_daily, round_stats_daily_totals, round_stats_monthly, round_closures cascade`,
     );
     await db().execute(sql`delete from fx_rates where day in ('2026-01-30', '2026-01-31', '2026-02-01')`);
   }

@@ -1,8 +1,8 @@
 /**
- * The rollups the reports read (round_stats_daily and round_stats_monthly). Every ingest adds what its
- * rounds contribute and takes away what the replaced states contributed, in the same transaction as the
- * rounds, so the rollups always equal a recomputation from the raw rounds. `rebuildRollups` recomputes
- * them for repair.
+ * The rollups the reports read: round_stats_daily, its sums over the games (round_stats_daily_totals) and
+ * round_stats_monthly. Every ingest adds what its rounds contribute and takes away what the replaced
+ * states contributed, in the same transaction as the rounds, so the rollups always equal a recomputation
+ * from the raw rounds. `rebuildRollups` recomputes them for repair.
  */
 import { isFinalStatus, type RoundStatus } from '@backoffice/contracts';
 import { sql, type SQL } from 'drizzle-orm';
@@ -200,7 +200,14 @@ export async function applyContributions(db: Db, contributions: RoundContributio
     win_per_bet_squares = s.win_per_bet_squares + excluded.win_per_bet_squares,
     bet_squares = s.bet_squares + excluded.bet_squares,
     bet_squares_eur = s.bet_squares_eur + excluded.bet_squares_eur`;
-  // One statement for both rollups: the daily rows in a data-modifying CTE, the monthly ones after it.
+  // The contributions summed per row of a coarser rollup, priced per day as the daily rows are.
+  const summed = sql`sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win),
+      coalesce(sum(bet * rate), 0), coalesce(sum(win * rate), 0),
+      sum(case when rate is null then rounds else 0 end),
+      sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares), sum(bet_squares),
+      coalesce(sum(bet_squares * rate * rate), 0)`;
+  // One statement for the three rollups: the daily rows and the daily totals in data-modifying CTEs, the
+  // monthly rows after them.
   await db.execute(sql`
     with priced as (
       select p.* from ${priced}
@@ -213,14 +220,17 @@ export async function applyContributions(db: Db, contributions: RoundContributio
       order by casino_id, day, integration_id, game_id, currency
       on conflict (casino_id, day, integration_id, game_id, currency) do update set ${addFigures}
       returning 1
+    ), totals as (
+      insert into round_stats_daily_totals as s (casino_id, day, integration_id, currency, ${figures})
+      select casino_id, day, integration_id, currency, ${summed}
+      from priced
+      group by 1, 2, 3, 4
+      order by 1, 2, 3, 4
+      on conflict (casino_id, day, integration_id, currency) do update set ${addFigures}
+      returning 1
     )
     insert into round_stats_monthly as s (casino_id, month, integration_id, game_id, currency, ${figures})
-    select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
-      sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win),
-      coalesce(sum(bet * rate), 0), coalesce(sum(win * rate), 0),
-      sum(case when rate is null then rounds else 0 end),
-      sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares), sum(bet_squares),
-      coalesce(sum(bet_squares * rate * rate), 0)
+    select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency, ${summed}
     from priced
     group by 1, 2, 3, 4, 5
     order by 1, 2, 3, 4, 5
@@ -252,14 +262,17 @@ export async function repriceRollups(db: Db, pairs: { day: string; currency: str
       win_eur = s.win_eur + excluded.win_eur,
       unrated_rounds = s.unrated_rounds + excluded.unrated_rounds,
       bet_squares_eur = s.bet_squares_eur + excluded.bet_squares_eur`);
-  await db.execute(sql`
-    update round_stats_daily d set
-      bet_eur = coalesce(d.bet * r.rate, 0),
-      win_eur = coalesce(d.win * r.rate, 0),
-      unrated_rounds = case when r.rate is null then d.rounds else 0 end,
-      bet_squares_eur = coalesce(d.bet_squares * r.rate * r.rate, 0)
-    from ${priced}
-    where d.day = r.day and d.currency = r.currency`);
+  // A day's totals are priced like its rows: with one rate, so the sum of the products is the product.
+  for (const table of [sql.raw('round_stats_daily'), sql.raw('round_stats_daily_totals')]) {
+    await db.execute(sql`
+      update ${table} d set
+        bet_eur = coalesce(d.bet * r.rate, 0),
+        win_eur = coalesce(d.win * r.rate, 0),
+        unrated_rounds = case when r.rate is null then d.rounds else 0 end,
+        bet_squares_eur = coalesce(d.bet_squares * r.rate * r.rate, 0)
+      from ${priced}
+      where d.day = r.day and d.currency = r.currency`);
+  }
 }
 
 /**
@@ -310,13 +323,16 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
     ? sql`(${`${scope.toMonth}-01`}::date + interval '1 month')::date`
     : sql`'infinity'::date`;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table round_stats_daily, round_stats_monthly, fx_rates in exclusive mode`);
+    await tx.execute(
+      sql`lock table round_stats_daily, round_stats_daily_totals, round_stats_monthly, fx_rates in exclusive mode`,
+    );
     // Days whose raw rounds retention removed (in part) keep their figures: they cannot be recomputed.
     const kept = (integration: SQL, day: SQL) => sql`exists (select 1 from retention_marks m
       where m.integration_id = ${integration} and ${day} <= (m.rounds_removed_before at time zone 'UTC')::date)`;
     await tx.execute(sql`delete from round_stats_daily d where day >= ${from}::date and day < ${until}
       and not ${kept(sql`d.integration_id`, sql`d.day`)}`);
     await tx.execute(sql`delete from round_stats_monthly where month >= ${from}::date and month < ${until}`);
+    await tx.execute(sql`delete from round_stats_daily_totals where day >= ${from}::date and day < ${until}`);
     const inserted = await tx.execute(sql`
       insert into round_stats_daily (casino_id, day, integration_id, game_id, currency, rounds, open_rounds,
         refunded_rounds, bet, win, bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_eur,
@@ -325,17 +341,24 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
         sql`started_at >= ${from}::date at time zone 'UTC' and started_at < ${until} at time zone 'UTC'
           and not ${kept(sql`game_rounds.integration_id`, sql`(game_rounds.started_at at time zone 'UTC')::date`)}`,
       )}`);
+    const sums = sql`sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win), sum(bet_eur),
+      sum(win_eur), sum(unrated_rounds), sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares),
+      sum(bet_squares), sum(bet_squares_eur)`;
+    const columns = sql`rounds, open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds,
+      bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_squares_eur`;
+    // Both from the daily rows, the kept ones included.
     await tx.execute(sql`
-      insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, rounds,
-        open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds, bet_rounds,
-        win_per_bet_sum, win_per_bet_squares, bet_squares, bet_squares_eur)
-      select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency,
-        sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win), sum(bet_eur), sum(win_eur),
-        sum(unrated_rounds), sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares),
-        sum(bet_squares), sum(bet_squares_eur)
+      insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, ${columns})
+      select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency, ${sums}
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
       group by 1, 2, 3, 4, 5`);
+    await tx.execute(sql`
+      insert into round_stats_daily_totals (casino_id, day, integration_id, currency, ${columns})
+      select casino_id, day, integration_id, currency, ${sums}
+      from round_stats_daily
+      where day >= ${from}::date and day < ${until}
+      group by 1, 2, 3, 4`);
     const counted = inserted as { rowCount?: number | null; affectedRows?: number };
     return { dailyRows: counted.rowCount ?? counted.affectedRows ?? 0 };
   });

@@ -96,7 +96,7 @@ export function figuresSql(query: FigureQuery): SQL {
   const dimensions = [...new Set(query.sets.flat())];
   // Only a per-day series needs single days; everything else reads whole months where it can.
   const perDay = dimensions.includes('period') && query.period === 'day';
-  const source = rollupSource(query.filter, query.scope, { perDay });
+  const source = rollupSource(query.filter, query.scope, { perDay, games: dimensions.includes('game_id') });
   const names = dimensions.map((dimension) => sql.raw(dimension));
   const mask = names.length === 0 ? sql`0` : sql`grouping(${sql.join(names, sql`, `)})`;
   const sets = sql.join(

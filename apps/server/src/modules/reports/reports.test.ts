@@ -15,6 +15,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { casinos, integrationCasinos } from '../../db/schema/index';
+import { rowsOf } from '../../lib/sql';
 import { ENGLISH, expectError } from '../../test/api';
 import { describeEachEngine, type SignedIn, type TestContext } from '../../test/app';
 import { round, seedPlatformFixture } from '../../test/platform';
@@ -357,6 +358,69 @@ describeEachEngine('money reports', (ctx: () => TestContext) => {
         await bump('2025-01-01', -7_000_000);
       }
       expect((await get<CasinoPerformance>('casino-performance', EDGES)).totals).toEqual(EDGE_TOTALS);
+    });
+
+    it('reads a month covered but for a few days whole, less those days, to the figures day by day', async () => {
+      // February less the 1st and the 28th: the month and two days instead of 26 days.
+      const range = { from: '2025-02-02', to: '2025-02-27' };
+      const daily = (await get<GgrReport>('ggr', range)).series;
+      const sum = (key: 'rounds' | 'turnoverEur' | 'winsEur') =>
+        daily.reduce((total, point) => total + point[key], 0);
+      const expected = [sum('rounds'), sum('turnoverEur'), sum('winsEur')];
+      const casinos = await get<CasinoPerformance>('casino-performance', range);
+      const games = await get<GamePerformance>('game-performance', range);
+      expect(expected[0]).toBe(4);
+      for (const totals of [casinos.totals, games.totals]) {
+        expect([totals.rounds, totals.turnoverEur, totals.winsEur]).toEqual(expected);
+      }
+      expect(casinos.rows.find((row) => row.casinoId === 'casino-a')!.figures).toEqual(
+        money(1, 0, 0, null, [eur(1, 0, 0)]),
+      );
+
+      // Proof that the days left out are read and taken away: a change to the 28th's rows shows negated.
+      const bump = (cents: number) =>
+        Promise.all(
+          ['round_stats_daily', 'round_stats_daily_totals'].map((table) =>
+            db().execute(sql`update ${sql.raw(table)} set bet_eur = bet_eur + ${cents}
+              where casino_id = 'casino-a' and day = '2025-02-28'::date`),
+          ),
+        );
+      await bump(100);
+      try {
+        const changed = await get<CasinoPerformance>('casino-performance', range);
+        expect(changed.rows.find((row) => row.casinoId === 'casino-a')!.figures.turnoverEur).toBe(-100);
+        const changedGames = await get<GamePerformance>('game-performance', range);
+        expect(changedGames.totals.turnoverEur).toBe(games.totals.turnoverEur - 100);
+      } finally {
+        await bump(-100);
+      }
+    });
+
+    it('reads single days from the daily totals unless it filters or groups by game', async () => {
+      const series = (await get<GgrReport>('ggr', EDGES)).series;
+      const day = series.find((point) => point.rounds > 0)!.period;
+      const gameIds = (await get<GgrReport>('ggr', EDGES)).topGames.map((game) => game.gameId).join(',');
+      const byGame = await get<GgrReport>('ggr', { ...EDGES, gameIds });
+      // Proof of which rows are read: a change to the day's totals shows only where no game is asked for.
+      const [row] = rowsOf<{ casino_id: string; integration_id: string; currency: string }>(
+        await db().execute(sql`select casino_id, integration_id, currency from round_stats_daily_totals
+          where day = ${day}::date order by 1, 2, 3 limit 1`),
+      );
+      const bump = (cents: number) =>
+        db().execute(sql`update round_stats_daily_totals set bet_eur = bet_eur + ${cents}
+          where day = ${day}::date and casino_id = ${row!.casino_id}
+            and integration_id = ${row!.integration_id} and currency = ${row!.currency}`);
+      await bump(55_500);
+      try {
+        const changed = await get<GgrReport>('ggr', EDGES);
+        const point = (report: GgrReport) => report.series.find((entry) => entry.period === day)!;
+        expect(point(changed).turnoverEur).toBe(point({ series } as GgrReport).turnoverEur + 55_500);
+        expect(changed.topGames).toEqual(byGame.topGames);
+        expect((await get<GgrReport>('ggr', { ...EDGES, gameIds })).series).toEqual(byGame.series);
+      } finally {
+        await bump(-55_500);
+      }
+      expect((await get<GgrReport>('ggr', EDGES)).series).toEqual(series);
     });
 
     it('applies the filters: casinos, integrations, games and currency', async () => {

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { planRange } from './rollup-source';
 
-describe('planRange: whole months from the monthly rollup, the edges from the daily one', () => {
-  it('reads the whole months inside a range and the partial months at both edges by day', () => {
+describe('planRange: months from the monthly rollup, days from the daily one', () => {
+  it('reads the whole months inside a range and short partial months at both edges by day', () => {
     expect(planRange({ from: '2026-01-31', to: '2026-03-01' })).toEqual({
       months: { from: '2026-02-01', to: '2026-02-01' },
       days: [
         { from: '2026-01-31', to: '2026-01-31' },
         { from: '2026-03-01', to: '2026-03-01' },
       ],
+      lessDays: [],
     });
   });
 
@@ -16,41 +17,60 @@ describe('planRange: whole months from the monthly rollup, the edges from the da
     expect(planRange({ from: '2025-01-01', to: '2025-12-31' })).toEqual({
       months: { from: '2025-01-01', to: '2025-12-01' },
       days: [],
+      lessDays: [],
     });
     // February of a leap year ends on the 29th.
     expect(planRange({ from: '2024-02-01', to: '2024-02-29' })).toEqual({
       months: { from: '2024-02-01', to: '2024-02-01' },
       days: [],
+      lessDays: [],
     });
   });
 
-  it('keeps a leading or trailing partial month by day', () => {
+  it('reads a month covered but for a few days whole, less the days outside the range', () => {
     expect(planRange({ from: '2026-01-01', to: '2026-02-27' })).toEqual({
-      months: { from: '2026-01-01', to: '2026-01-01' },
-      days: [{ from: '2026-02-01', to: '2026-02-27' }],
+      months: { from: '2026-01-01', to: '2026-02-01' },
+      days: [],
+      lessDays: [{ from: '2026-02-28', to: '2026-02-28' }],
     });
+    // 17 of December's days: the month and 14 days read fewer rows than the 17 days.
     expect(planRange({ from: '2025-12-15', to: '2026-01-31' })).toEqual({
+      months: { from: '2025-12-01', to: '2026-01-01' },
+      days: [],
+      lessDays: [{ from: '2025-12-01', to: '2025-12-14' }],
+    });
+    expect(planRange({ from: '2026-01-02', to: '2026-01-31' })).toEqual({
       months: { from: '2026-01-01', to: '2026-01-01' },
-      days: [{ from: '2025-12-15', to: '2025-12-31' }],
+      days: [],
+      lessDays: [{ from: '2026-01-01', to: '2026-01-01' }],
+    });
+    // Inside one month, with days left out at both ends.
+    expect(planRange({ from: '2026-01-05', to: '2026-01-25' })).toEqual({
+      months: { from: '2026-01-01', to: '2026-01-01' },
+      days: [],
+      lessDays: [
+        { from: '2026-01-01', to: '2026-01-04' },
+        { from: '2026-01-26', to: '2026-01-31' },
+      ],
     });
   });
 
-  it('reads by day when no whole month is inside, or when single days are needed', () => {
-    expect(planRange({ from: '2026-01-02', to: '2026-01-31' })).toEqual({
-      months: null,
-      days: [{ from: '2026-01-02', to: '2026-01-31' }],
-    });
+  it('reads by day when that reads fewer rows, or when single days are needed', () => {
+    // Half of each month or less: one scan of the days across the turn of the month.
     expect(planRange({ from: '2026-01-20', to: '2026-02-10' })).toEqual({
       months: null,
       days: [{ from: '2026-01-20', to: '2026-02-10' }],
+      lessDays: [],
     });
     expect(planRange({ from: '2026-03-05', to: '2026-03-05' })).toEqual({
       months: null,
       days: [{ from: '2026-03-05', to: '2026-03-05' }],
+      lessDays: [],
     });
     expect(planRange({ from: '2025-01-01', to: '2025-12-31' }, true)).toEqual({
       months: null,
       days: [{ from: '2025-01-01', to: '2025-12-31' }],
+      lessDays: [],
     });
   });
 
@@ -61,6 +81,7 @@ describe('planRange: whole months from the monthly rollup, the edges from the da
         { from: '2025-11-30', to: '2025-11-30' },
         { from: '2026-02-01', to: '2026-02-01' },
       ],
+      lessDays: [],
     });
   });
 });
