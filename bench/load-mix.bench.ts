@@ -14,7 +14,7 @@ import { load, loadMix, reportLoad, type RequestKind } from './lib/load';
 import { CASINOS, GAMES, INTEGRATIONS, lastTwelveMonths, seedTwelveMonths } from './lib/platform';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
-const CONNECTION_COUNTS = [8, 32];
+const CONNECTION_COUNTS = process.env.BENCH_CONNECTIONS?.split(',').map(Number) ?? [8, 32];
 const DURATION_MS = 10_000;
 
 export async function run(): Promise<void> {
@@ -106,7 +106,11 @@ export async function run(): Promise<void> {
       }),
       as(accountant, { name: 'rounds: limited, completed', path: rounds({ status: 'completed' }) }),
       // Downloads being started (to the first byte).
-      as(admin, { name: 'CSV: players, first byte', path: '/api/reports/players.csv', firstByteOnly: true }),
+      as(admin, {
+        name: 'CSV: players, first byte',
+        path: '/api/reports/players.csv',
+        firstByteOnly: !process.env.CSV_WHOLE,
+      }),
       // Writes with their audit entry.
       as(admin, {
         name: 'write: significant event',

@@ -326,7 +326,7 @@ export async function buildApp({
   await app.register(gameAssignmentsRoutes, { prefix: '/api/game-assignments', db });
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
   await app.register(auditActorsRoutes, { prefix: '/api/audit-entries/actors', db });
-  const gameRounds = createGameRoundsService(db);
+  const gameRounds = createGameRoundsService(db, database.plannedDb);
   await app.register(gameRoundsRoutes, { prefix: '/api/game-rounds', service: gameRounds });
   const closures = createClosuresService(db, createGameRoundsRepository(), { ...closuresOptions, secrets });
   await app.register(supportRoutes, {

@@ -24,6 +24,13 @@ export type DatabaseOptions =
 
 export interface Database {
   db: Db;
+  /**
+   * The same database for the searches that run most often in a few fixed shapes (the round search): on
+   * PostgreSQL, each statement text is prepared once per connection and planned once, generically, with
+   * the months' partitions pruned when it runs — instead of being planned anew for every search. Only
+   * statements whose generic plan is as good as a fresh one belong here (decision 035). PGlite: `db`.
+   */
+  plannedDb: Db;
   engine: 'postgres' | 'pglite';
   /** Runs `fn` with exclusive use of one connection, e.g. to hold a session advisory lock. */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
@@ -130,6 +137,33 @@ function releasedOnce(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
+/** How many statement texts a plan-caching pool names; texts beyond are run unnamed. */
+const NAMED_STATEMENTS_MAX = 500;
+
+/**
+ * A pool whose connections keep their statements prepared: every query gets the name of its text, so pg
+ * parses it once per connection and PostgreSQL (plan_cache_mode=force_generic_plan on these connections)
+ * plans it once.
+ */
+class PlanCachingPool extends pg.Pool {
+  readonly #names = new Map<string, string>();
+
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    const named = config as { text?: unknown; name?: unknown } | null;
+    if (typeof named === 'object' && named !== null && typeof named.text === 'string' && !named.name) {
+      const text = named.text;
+      let name = this.#names.get(text);
+      if (name === undefined && this.#names.size < NAMED_STATEMENTS_MAX) {
+        name = `planned_${this.#names.size + 1}`;
+        this.#names.set(text, name);
+      }
+      if (name !== undefined) args[0] = { ...named, name };
+    }
+    return (super.query as (...rest: unknown[]) => never)(...args);
+  }
+}
+
 /** pg's pool whose promised connections are released once (see releasedOnce). */
 class Pool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
@@ -156,17 +190,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // them whenever a plan's estimate is high (a walk over every month's partition), which took a second
     // where the query itself takes milliseconds (decision 019).
     const pool = new Pool({ connectionString: options.url, max, options: '-c jit=off' });
+    const plannedPool = new PlanCachingPool({
+      connectionString: options.url,
+      max: Math.max(2, Math.ceil(max / 2)),
+      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+    });
     // A connection that loses its server emits 'error'; without a listener Node ends the process. The
     // pool listens only while a connection is idle, so every connection gets a listener of its own for its
     // whole life, also while a transaction, withConnection or a COPY stream holds it. The query that was
     // running fails by itself, and the pool drops a connection that is no longer queryable on release.
-    pool.on('error', () => {});
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
-    });
+    for (const each of [pool, plannedPool]) {
+      each.on('error', () => {});
+      each.on('connect', (client) => {
+        client.on('error', () => {});
+      });
+    }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
+      plannedDb: drizzlePg({ client: plannedPool, schema }) as unknown as Db,
       engine: 'postgres',
       jobStore: { kind: 'postgres', url: options.url },
       async withConnection(fn) {
@@ -180,7 +222,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       async ping() {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), plannedPool.end()]);
+      },
       subscribe: (channel, listener) => subscribeOverConnection(options.url, channel, listener),
       poolUse: () => ({
         total: pool.totalCount,
@@ -220,6 +264,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
+    plannedDb: db,
     engine: 'pglite',
     jobStore: { kind: 'pglite', client },
     // PGlite is a single connection already.

@@ -44,13 +44,21 @@ function invalidCursor(): AppError {
   ]);
 }
 
-export function createGameRoundsService(db: Db, repository = createGameRoundsRepository()) {
+/**
+ * `searchDb` runs the search: `Database.plannedDb`, where each search shape is planned once per connection
+ * (the search's statements differ only in their values).
+ */
+export function createGameRoundsService(
+  db: Db,
+  searchDb: Db = db,
+  repository = createGameRoundsRepository(),
+) {
   return {
     async search(query: GameRoundSearch, scope: Scope): Promise<GameRoundPage> {
       const after = query.after === undefined ? undefined : decodeCursor(query.after);
       if (query.after !== undefined && !after) throw invalidCursor();
       const { items, lastKey, more } = await repository.search(
-        db,
+        searchDb,
         query.casinoIds,
         query,
         scope,
