@@ -2,9 +2,14 @@
 import { PLATFORM_API_PREFIX } from '@backoffice/contracts';
 import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, {
+  type FastifySerializerCompiler,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import { ResponseSerializationError, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ClientMetadata } from 'oidc-provider';
+import type { z } from 'zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { accountRoutes } from './modules/account/account.routes';
@@ -151,6 +156,20 @@ export function loggerOptions(config: Config) {
   };
 }
 
+/**
+ * Every answer is checked against its route's response schema and stripped to it: nothing the schema does
+ * not name leaves, whatever a repository read. With zod's parse rather than the type provider's encode:
+ * the response schemas hold no codecs and no transforms (encode would refuse those), so both give the same
+ * answer, and encode walks every answer twice (a pass without checks first) — a seventh of a report's time.
+ */
+const responseSerializer: FastifySerializerCompiler<z.ZodType> =
+  ({ schema, method, url }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+
 export async function buildApp({
   config,
   database,
@@ -175,7 +194,7 @@ export async function buildApp({
   // No text/plain parsing: a browser sends text/plain across sites without asking (CSRF); we take JSON.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer);
   app.decorateRequest('actor', null);
   // Kept by reference: plugins may still set a route's access after this hook has seen it.
   const routeTable: RouteOptions[] = [];
