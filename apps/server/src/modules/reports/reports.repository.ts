@@ -4,7 +4,7 @@
  * figures of each group, of each group per currency, per currency and overall come out of one scan.
  */
 import type { MissingRate, ReportFilter } from '@backoffice/contracts';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinos, games, integrations } from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
@@ -33,6 +33,14 @@ export interface FigureRow {
   winPerBetSquares: number;
   /** The bets squared, summed, in EUR cents squared (exact before this conversion to a number). */
   betSquaresEur: number;
+  /**
+   * The names of the row's casino, integration and game (and the game's theoretical RTP), read in the
+   * same query; null where the row is not grouped by it or the record is gone.
+   */
+  casinoName: string | null;
+  integrationName: string | null;
+  gameName: string | null;
+  theoreticalRtp: number | null;
 }
 
 export interface FigureQuery {
@@ -51,6 +59,10 @@ function dimensionSql(dimension: Dimension, period: FigureQuery['period']): SQL 
 
 interface RawFigureRow {
   grouping_mask: number | string;
+  casino_name?: string | null;
+  integration_name?: string | null;
+  game_name?: string | null;
+  theoretical_rtp?: string | number | null;
   rounds: string | number;
   bet: string | number;
   win: string | number;
@@ -117,7 +129,7 @@ export function figuresSql(query: FigureQuery): SQL {
   const derived = dimensions.map(
     (dimension) => sql`${dimensionSql(dimension, query.period)} as ${sql.raw(dimension)}`,
   );
-  return sql`
+  const figures = sql`
     select ${sql.join([...names, sql`${mask} as grouping_mask`], sql`, `)},
       sum(rounds)::text as rounds, sum(bet)::text as bet, sum(win)::text as win,
       round(sum(bet_eur))::text as bet_eur, round(sum(win_eur))::text as win_eur,
@@ -149,6 +161,23 @@ export function figuresSql(query: FigureQuery): SQL {
       ) as pre
     ) as s
     group by grouping sets (${sets})`;
+  // The names of what the rows are grouped by, joined to the few summed rows: no second query.
+  const joins: SQL[] = [];
+  const named: SQL[] = [];
+  if (dimensions.includes('casino_id')) {
+    named.push(sql`c.name as casino_name`);
+    joins.push(sql`left join ${casinos} c on c.id = f.casino_id`);
+  }
+  if (dimensions.includes('integration_id')) {
+    named.push(sql`i.name as integration_name`);
+    joins.push(sql`left join ${integrations} i on i.id = f.integration_id`);
+  }
+  if (dimensions.includes('game_id')) {
+    named.push(sql`g.name as game_name`, sql`g.theoretical_rtp::text as theoretical_rtp`);
+    joins.push(sql`left join ${games} g on g.game_id = f.game_id`);
+  }
+  if (named.length === 0) return figures;
+  return sql`select f.*, ${sql.join(named, sql`, `)} from (${figures}) as f ${sql.join(joins, sql` `)}`;
 }
 
 export function createReportsRepository() {
@@ -179,6 +208,13 @@ export function createReportsRepository() {
           winPerBetSum: Number(row.win_per_bet_sum) / 1e6,
           winPerBetSquares: Number(row.win_per_bet_squares) / 1e12,
           betSquaresEur: Number(row.bet_squares_eur),
+          casinoName: row.casino_name ?? null,
+          integrationName: row.integration_name ?? null,
+          gameName: row.game_name ?? null,
+          theoreticalRtp:
+            row.theoretical_rtp === null || row.theoretical_rtp === undefined
+              ? null
+              : Number(row.theoretical_rtp),
         };
       });
     },
@@ -230,35 +266,6 @@ export function createReportsRepository() {
             ? { casinoId: page.lastCasino, playerId: page.lastPlayer }
             : null,
       };
-    },
-
-    async casinoNames(db: Db, ids: string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: casinos.id, name: casinos.name })
-        .from(casinos)
-        .where(inArray(casinos.id, ids));
-      return new Map(rows.map((row) => [row.id, row.name]));
-    },
-
-    async integrationNames(db: Db, ids: string[]): Promise<Map<string, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: integrations.id, name: integrations.name })
-        .from(integrations)
-        .where(inArray(integrations.id, ids));
-      return new Map(rows.map((row) => [row.id, row.name]));
-    },
-
-    async games(db: Db, ids: string[]): Promise<Map<string, { name: string; theoreticalRtp: number }>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db
-        .select({ id: games.gameId, name: games.name, theoreticalRtp: games.theoreticalRtp })
-        .from(games)
-        .where(inArray(games.gameId, ids));
-      return new Map(
-        rows.map((row) => [row.id, { name: row.name, theoreticalRtp: Number(row.theoreticalRtp) }]),
-      );
     },
   };
 }

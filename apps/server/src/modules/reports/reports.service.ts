@@ -62,8 +62,8 @@ function moneyFigures(eur: FigureRow | undefined, byCurrency: FigureRow[]): Mone
 interface Group {
   keys: Partial<Record<Dimension, string>>;
   figures: MoneyFigures;
-  /** The group's win per bet figures (for the RTP band). */
-  spread: WinPerBet;
+  /** The group's own row: its win per bet figures (for the RTP band) and the names read with it. */
+  head: FigureRow;
 }
 
 /** The money figures of each group of `by` (with its per-currency figures) among the rows of a query. */
@@ -84,7 +84,7 @@ function groupsOf(rows: FigureRow[], by: Dimension[]): Group[] {
     .map(([key, head]) => ({
       keys: head.keys,
       figures: moneyFigures(head, currencies.get(key) ?? []),
-      spread: head,
+      head,
     }));
 }
 
@@ -184,13 +184,13 @@ export function createReportsService(db: Db) {
       const totals = totalsOf(rows);
       const byPeriod = new Map(periods.map((row) => [row.keys.period!, row] as const));
       const top = groupsOf(rows, ['game_id'])
-        .map((group) => ({ gameId: group.keys.game_id!, figures: group.figures }))
+        .map((group) => ({
+          gameId: group.keys.game_id!,
+          figures: group.figures,
+          gameName: group.head.gameName,
+        }))
         .sort(byGgr((game) => game.gameId))
         .slice(0, TOP_GAMES_IN_GGR_REPORT);
-      const gameInfo = await repository.games(
-        db,
-        top.map((game) => game.gameId),
-      );
       return {
         filter: { from: filter.from, to: filter.to },
         totals,
@@ -203,7 +203,7 @@ export function createReportsService(db: Db) {
         }),
         topGames: top.map((game) => ({
           gameId: game.gameId,
-          gameName: gameInfo.get(game.gameId)?.name ?? null,
+          gameName: game.gameName,
           figures: game.figures,
         })),
         missingRates,
@@ -221,15 +221,11 @@ export function createReportsService(db: Db) {
       ]);
       const totals = totalsOf(rows);
       const groups = groupsOf(rows, ['casino_id']);
-      const names = await repository.casinoNames(
-        db,
-        groups.map((group) => group.keys.casino_id!),
-      );
       return {
         rows: groups
           .map((group) => ({
             casinoId: group.keys.casino_id!,
-            casinoName: names.get(group.keys.casino_id!) ?? null,
+            casinoName: group.head.casinoName,
             figures: group.figures,
           }))
           .sort(byGgr((row) => row.casinoId)),
@@ -248,19 +244,10 @@ export function createReportsService(db: Db) {
         repository.missingRates(db, filter, scope),
       ]);
       const totals = totalsOf(rows);
-      const groups = groupsOf(rows, ['game_id']);
-      const gameInfo = await repository.games(
-        db,
-        groups.map((group) => group.keys.game_id!),
-      );
-      const result = groups.map((group) => {
-        const gameId = group.keys.game_id!;
-        const info = gameInfo.get(gameId);
-        return {
-          ...rtpOf(gameId, group.figures, info?.theoreticalRtp ?? null, group.spread),
-          gameName: info?.name ?? null,
-        };
-      });
+      const result = groupsOf(rows, ['game_id']).map((group) => ({
+        ...rtpOf(group.keys.game_id!, group.figures, group.head.theoreticalRtp, group.head),
+        gameName: group.head.gameName,
+      }));
       return { rows: result.sort(byGgr((row) => row.gameId)), totals, missingRates };
     },
 
@@ -277,27 +264,15 @@ export function createReportsService(db: Db) {
         repository.missingRates(db, filter, scope),
       ]);
       const totals = totalsOf(rows);
-      const groups = groupsOf(rows, ['integration_id', 'game_id']);
-      const [gameInfo, names] = await Promise.all([
-        repository.games(db, [...new Set(groups.map((group) => group.keys.game_id!))]),
-        // Only the scope's integrations are named: a casino of the scope shows the traffic of every
-        // integration serving it, but not the others' names (lib/scope.ts).
-        repository.integrationNames(
-          db,
-          [...new Set(groups.map((group) => group.keys.integration_id!))].filter((id) =>
-            integrationInScope(scope, id),
-          ),
-        ),
-      ]);
-      const result = groups.map((group) => {
-        const gameId = group.keys.game_id!;
+      const result = groupsOf(rows, ['integration_id', 'game_id']).map((group) => {
         const integrationId = group.keys.integration_id!;
-        const info = gameInfo.get(gameId);
         return {
-          ...rtpOf(gameId, group.figures, info?.theoreticalRtp ?? null, group.spread),
-          gameName: info?.name ?? null,
+          ...rtpOf(group.keys.game_id!, group.figures, group.head.theoreticalRtp, group.head),
+          gameName: group.head.gameName,
           integrationId,
-          integrationName: names.get(integrationId) ?? null,
+          // Only the scope's integrations are named: a casino of the scope shows the traffic of every
+          // integration serving it, but not the others' names (lib/scope.ts).
+          integrationName: integrationInScope(scope, integrationId) ? group.head.integrationName : null,
         };
       });
       return {
