@@ -26,6 +26,11 @@ export async function run(): Promise<void> {
       await db.execute(sql`select exists (select 1 from game_rounds) as rounds`),
     );
     const range = seeded?.rounds ? lastTwelveMonths() : await seedTwelveMonths(db, ROUNDS);
+    // A kept database holds what an earlier run seeded, whatever BENCH_ROUNDS says now.
+    const [counted] = rowsOf<{ rounds: number }>(
+      await db.execute(sql`select count(*)::int as rounds from game_rounds`),
+    );
+    const roundCount = counted?.rounds ?? ROUNDS;
     await context.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
     const admin = await context.signIn('admin');
@@ -155,7 +160,7 @@ export async function run(): Promise<void> {
       const mixed = skip ? kinds.filter((kind) => !kind.name.includes(skip)) : kinds;
       const mix = await loadMix({ name: 'the mix', kinds: mixed, connections, durationMs: DURATION_MS });
       reportLoad(
-        `What staff do at once over ${ROUNDS.toLocaleString('en')} rounds, HTTP, PostgreSQL, ${connections} connections`,
+        `What staff do at once over ${roundCount.toLocaleString('en')} rounds, HTTP, PostgreSQL, ${connections} connections`,
         [healthz, ...mix],
       );
       const [all] = mix;
