@@ -45,8 +45,9 @@ function invalidCursor(): AppError {
 }
 
 /**
- * `searchDb` runs the search: `Database.plannedDb`, where each search shape is planned once per connection
- * (the search's statements differ only in their values).
+ * `searchDb` runs the search and a round's lookup: `Database.plannedDb`, where each of their shapes is
+ * planned once per connection (their statements differ only in their values, and every month's partition
+ * is probed or pruned when they run).
  */
 export function createGameRoundsService(
   db: Db,
@@ -69,7 +70,7 @@ export function createGameRoundsService(
     },
 
     async get(casinoId: string, roundId: string, scope: Scope): Promise<GameRoundDetail> {
-      const found = await repository.find(db, casinoId, roundId, scope);
+      const found = await repository.find(searchDb, casinoId, roundId, scope);
       if (!found) {
         throw await notFoundIn(
           scope,
