@@ -74,7 +74,8 @@ function groupsOf(rows: FigureRow[], by: Dimension[]): Group[] {
   const withCurrency: Dimension[] = [...by, 'currency'];
   for (const row of rows) {
     if (sameSet(row.groupedBy, by)) heads.set(keyOf(row), row);
-    else if (sameSet(row.groupedBy, withCurrency)) {
+    // A currency whose rounds net to none (a month read whole less days that held all of them) is none.
+    else if (sameSet(row.groupedBy, withCurrency) && row.rounds !== 0) {
       const key = keyOf(row);
       currencies.set(key, [...(currencies.get(key) ?? []), row]);
     }

@@ -396,6 +396,40 @@ describeEachEngine('money reports', (ctx: () => TestContext) => {
       }
     });
 
+    it('shows no currency whose rounds all fall on the days left out of a month read whole', async () => {
+      await createIngestService(db()).ingestRounds('int-3', [
+        round({
+          roundId: 'jul-1',
+          casinoId: 'casino-d',
+          gameId: 't2',
+          startedAt: '2025-07-10T10:00:00Z',
+          debit: 100,
+        }),
+        round({
+          roundId: 'jul-2',
+          casinoId: 'casino-d',
+          gameId: 't3',
+          currency: 'SEK',
+          startedAt: '2025-07-31T10:00:00Z',
+          debit: 900,
+        }),
+      ]);
+      // July less the 31st: the SEK round is read with the month and taken away with its day.
+      const range = { from: '2025-07-01', to: '2025-07-30', casinoIds: 'casino-d' };
+      const casinos = await get<CasinoPerformance>('casino-performance', range);
+      expect(casinos.rows).toEqual([
+        {
+          casinoId: 'casino-d',
+          casinoName: 'Casino casino-d',
+          figures: money(1, 100, 0, 100, [eur(1, 100, 0)]),
+        },
+      ]);
+      expect(casinos.totals.byCurrency.map((figures) => figures.currency)).toEqual(['EUR']);
+      const games = await get<GamePerformance>('game-performance', range);
+      expect(games.rows.map((row) => row.gameId)).toEqual(['t2']);
+      expect(games.totals.byCurrency.map((figures) => figures.currency)).toEqual(['EUR']);
+    });
+
     it('reads single days from the daily totals unless it filters or groups by game', async () => {
       const series = (await get<GgrReport>('ggr', EDGES)).series;
       const day = series.find((point) => point.rounds > 0)!.period;
