@@ -157,24 +157,22 @@ export function createIntegrationsService(
     return repository.findById(tx, id);
   }
 
-  /** The integration in the scope, read by `read`; out of scope it does not exist for this user. */
-  async function loadWith<T>(
-    read: (tx: Db, id: string) => Promise<T | undefined>,
-    tx: Db,
-    id: string,
-    scope: Scope,
-  ): Promise<T> {
+  async function load(tx: Db, id: string, scope: Scope): Promise<StoredIntegration> {
     if (!integrationInScope(scope, id))
       throw new OutOfScope('INTEGRATION_NOT_FOUND', { type: 'integration', id });
-    const found = await read(tx, id);
+    const found = await find(tx, id, scope);
     if (!found) throw new AppError('INTEGRATION_NOT_FOUND');
     return found;
   }
 
-  const load = (tx: Db, id: string, scope: Scope) => loadWith(repository.findById, tx, id, scope);
-  /** With whether the bridge holds its document: for answering a caller. */
-  const loadAnswered = (tx: Db, id: string, scope: Scope) => loadWith(repository.findAnswer, tx, id, scope);
-  const answer = async (tx: Db, id: string, scope: Scope) => toIntegration(await loadAnswered(tx, id, scope));
+  /** The integration as the caller is answered, with whether the bridge holds its document. */
+  async function answer(tx: Db, id: string, scope: Scope): Promise<Integration> {
+    if (!integrationInScope(scope, id))
+      throw new OutOfScope('INTEGRATION_NOT_FOUND', { type: 'integration', id });
+    const found = await repository.findAnswer(tx, id);
+    if (!found) throw new AppError('INTEGRATION_NOT_FOUND');
+    return toIntegration(found);
+  }
 
   /**
    * Casinos to bind must exist and, for a scoped user, be in their casino scope; `kept` are casinos bound
@@ -275,7 +273,7 @@ export function createIntegrationsService(
             await assertBindable(tx, input.casinoIds, scope);
             await repository.insert(tx, { id: input.id, ...valuesOf(input) });
             await repository.replaceCasinos(tx, input.id, input.casinoIds);
-            const created = await loadAnswered(tx, input.id, scope);
+            const created = await load(tx, input.id, scope);
             await audit(tx, {
               actor,
               action: 'create',
@@ -283,7 +281,7 @@ export function createIntegrationsService(
               before: null,
               after: audited(created),
             });
-            return toIntegration(created);
+            return answer(tx, input.id, scope);
           }),
         constraints,
       );
@@ -307,7 +305,7 @@ export function createIntegrationsService(
                 await assertBindable(tx, input.casinoIds, scope, current.casinoIds);
                 if (!(await repository.update(tx, id, version, valuesOf(input)))) return undefined;
                 await repository.replaceCasinos(tx, id, input.casinoIds);
-                return loadAnswered(tx, id, scope);
+                return load(tx, id, scope);
               },
               'INTEGRATION_NOT_FOUND',
             );
@@ -318,7 +316,7 @@ export function createIntegrationsService(
               before: audited(before),
               after: audited(after),
             });
-            return toIntegration(after);
+            return answer(tx, id, scope);
           }),
         constraints,
       );
