@@ -131,6 +131,10 @@ export class RollupChanges {
   }
 }
 
+/** The figure columns every rollup table has, after its key. */
+const FIGURE_COLUMNS = sql`rounds, open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds,
+  bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_squares_eur`;
+
 /** The rate of a currency on a day as SQL: EUR is 1 without a master-data row; a missing rate is null. */
 const rateOf = (day: SQL, currency: SQL) => sql`(case when ${currency} = 'EUR' then 1::numeric else
   (select r.rate_to_eur from fx_rates r where r.day = ${day} and r.currency = ${currency}) end)`;
@@ -184,8 +188,6 @@ export async function applyContributions(db: Db, contributions: RoundContributio
     from json_to_recordset(${rows}::json) as d(casino_id text, day date, integration_id text, game_id text,
       currency text, rounds bigint, open_rounds bigint, refunded_rounds bigint, bet bigint, win bigint,
       bet_rounds bigint, win_per_bet_sum numeric, win_per_bet_squares numeric, bet_squares numeric)) p`;
-  const figures = sql`rounds, open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds,
-    bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_squares_eur`;
   const addFigures = sql`
     rounds = s.rounds + excluded.rounds,
     open_rounds = s.open_rounds + excluded.open_rounds,
@@ -212,7 +214,7 @@ export async function applyContributions(db: Db, contributions: RoundContributio
     with priced as (
       select p.* from ${priced}
     ), daily as (
-      insert into round_stats_daily as s (casino_id, day, integration_id, game_id, currency, ${figures})
+      insert into round_stats_daily as s (casino_id, day, integration_id, game_id, currency, ${FIGURE_COLUMNS})
       select casino_id, day, integration_id, game_id, currency, rounds, open_rounds, refunded_rounds, bet,
         win, coalesce(bet * rate, 0), coalesce(win * rate, 0), case when rate is null then rounds else 0 end,
         bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, coalesce(bet_squares * rate * rate, 0)
@@ -221,7 +223,7 @@ export async function applyContributions(db: Db, contributions: RoundContributio
       on conflict (casino_id, day, integration_id, game_id, currency) do update set ${addFigures}
       returning 1
     ), totals as (
-      insert into round_stats_daily_totals as s (casino_id, day, integration_id, currency, ${figures})
+      insert into round_stats_daily_totals as s (casino_id, day, integration_id, currency, ${FIGURE_COLUMNS})
       select casino_id, day, integration_id, currency, ${summed}
       from priced
       group by 1, 2, 3, 4
@@ -229,7 +231,7 @@ export async function applyContributions(db: Db, contributions: RoundContributio
       on conflict (casino_id, day, integration_id, currency) do update set ${addFigures}
       returning 1
     )
-    insert into round_stats_monthly as s (casino_id, month, integration_id, game_id, currency, ${figures})
+    insert into round_stats_monthly as s (casino_id, month, integration_id, game_id, currency, ${FIGURE_COLUMNS})
     select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency, ${summed}
     from priced
     group by 1, 2, 3, 4, 5
@@ -344,17 +346,15 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
     const sums = sql`sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win), sum(bet_eur),
       sum(win_eur), sum(unrated_rounds), sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares),
       sum(bet_squares), sum(bet_squares_eur)`;
-    const columns = sql`rounds, open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds,
-      bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_squares_eur`;
     // Both from the daily rows, the kept ones included.
     await tx.execute(sql`
-      insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, ${columns})
+      insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, ${FIGURE_COLUMNS})
       select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency, ${sums}
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
       group by 1, 2, 3, 4, 5`);
     await tx.execute(sql`
-      insert into round_stats_daily_totals (casino_id, day, integration_id, currency, ${columns})
+      insert into round_stats_daily_totals (casino_id, day, integration_id, currency, ${FIGURE_COLUMNS})
       select casino_id, day, integration_id, currency, ${sums}
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
