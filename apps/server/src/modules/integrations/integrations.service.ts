@@ -157,22 +157,24 @@ export function createIntegrationsService(
     return repository.findById(tx, id);
   }
 
-  async function load(tx: Db, id: string, scope: Scope): Promise<StoredIntegration> {
+  /** The integration in the scope, read by `read`; out of scope it does not exist for this user. */
+  async function loadWith<T>(
+    read: (tx: Db, id: string) => Promise<T | undefined>,
+    tx: Db,
+    id: string,
+    scope: Scope,
+  ): Promise<T> {
     if (!integrationInScope(scope, id))
       throw new OutOfScope('INTEGRATION_NOT_FOUND', { type: 'integration', id });
-    const found = await find(tx, id, scope);
+    const found = await read(tx, id);
     if (!found) throw new AppError('INTEGRATION_NOT_FOUND');
     return found;
   }
 
-  /** The integration as the caller is answered, with whether the bridge holds its document. */
-  async function answer(tx: Db, id: string, scope: Scope): Promise<Integration> {
-    if (!integrationInScope(scope, id))
-      throw new OutOfScope('INTEGRATION_NOT_FOUND', { type: 'integration', id });
-    const found = await repository.findAnswer(tx, id);
-    if (!found) throw new AppError('INTEGRATION_NOT_FOUND');
-    return toIntegration(found);
-  }
+  const load = (tx: Db, id: string, scope: Scope) => loadWith(repository.findById, tx, id, scope);
+  /** With whether the bridge holds its document: for answering a caller. */
+  const loadAnswered = (tx: Db, id: string, scope: Scope) => loadWith(repository.findAnswer, tx, id, scope);
+  const answer = async (tx: Db, id: string, scope: Scope) => toIntegration(await loadAnswered(tx, id, scope));
 
   /**
    * Casinos to bind must exist and, for a scoped user, be in their casino scope; `kept` are casinos bound
@@ -273,7 +275,7 @@ export function createIntegrationsService(
             await assertBindable(tx, input.casinoIds, scope);
             await repository.insert(tx, { id: input.id, ...valuesOf(input) });
             await repository.replaceCasinos(tx, input.id, input.casinoIds);
-            const created = await load(tx, input.id, scope);
+            const created = await loadAnswered(tx, input.id, scope);
             await audit(tx, {
               actor,
               action: 'create',
@@ -281,7 +283,7 @@ export function createIntegrationsService(
               before: null,
               after: audited(created),
             });
-            return answer(tx, input.id, scope);
+            return toIntegration(created);
           }),
         constraints,
       );
@@ -305,7 +307,7 @@ export function createIntegrationsService(
                 await assertBindable(tx, input.casinoIds, scope, current.casinoIds);
                 if (!(await repository.update(tx, id, version, valuesOf(input)))) return undefined;
                 await repository.replaceCasinos(tx, id, input.casinoIds);
-                return load(tx, id, scope);
+                return loadAnswered(tx, id, scope);
               },
               'INTEGRATION_NOT_FOUND',
             );
@@ -316,7 +318,7 @@ export function createIntegrationsService(
               before: audited(before),
               after: audited(after),
             });
-            return answer(tx, id, scope);
+            return toIntegration(after);
           }),
         constraints,
       );
