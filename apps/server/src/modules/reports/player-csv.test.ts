@@ -19,24 +19,21 @@ import { CrlfRecords, csvField, csvLine, PLAYER_CSV_PAGE_SIZE, playerCsvStream }
 const URL = '/api/reports/players.csv';
 const HEADER = playerCsvColumns.join(',');
 
-describe('CrlfRecords', () => {
-  it('ends records with CRLF but keeps line breaks inside quoted fields, across chunk boundaries', async () => {
-    const transform = new CrlfRecords();
-    const output = readAll(transform);
-    for (const chunk of ['a,"multi\nli', 'ne ""x"""\nb,c\n', '"d\n', '",e\n'])
-      transform.write(Buffer.from(chunk));
-    transform.end();
-    expect(await output).toBe('a,"multi\nline ""x"""\r\nb,c\r\n"d\n",e\r\n');
-  });
-});
+/** CrlfRecords fed chunk by chunk, as COPY's stream gives them. */
+function converted(chunks: string[]): string {
+  const records = new CrlfRecords();
+  return chunks.map((chunk) => records.convert(Buffer.from(chunk)).toString()).join('');
+}
 
-describe('CrlfRecords at chunk edges', () => {
-  it('keeps doubled quotes and quoted line feeds split over chunks', async () => {
-    const transform = new CrlfRecords();
-    const output = readAll(transform);
-    for (const chunk of ['x,"a"', '"b"\n', '"\n\n', '\n",y', '\nz\n']) transform.write(Buffer.from(chunk));
-    transform.end();
-    expect(await output).toBe('x,"a""b"\r\n"\n\n\n",y\r\nz\r\n');
+describe('CrlfRecords', () => {
+  it('ends records with CRLF but keeps line breaks inside quoted fields, across chunk boundaries', () => {
+    expect(converted(['a,"multi\nli', 'ne ""x"""\nb,c\n', '"d\n', '",e\n'])).toBe(
+      'a,"multi\nline ""x"""\r\nb,c\r\n"d\n",e\r\n',
+    );
+  });
+
+  it('keeps doubled quotes and quoted line feeds split over chunks', () => {
+    expect(converted(['x,"a"', '"b"\n', '"\n\n', '\n",y', '\nz\n'])).toBe('x,"a""b"\r\n"\n\n\n",y\r\nz\r\n');
   });
 });
 
@@ -253,11 +250,15 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
     expect(Object.keys(operation.responses['200']!.content!)).toEqual(['text/csv']);
   });
 
-  it('reads page by page in key order', async () => {
+  it('reads page by page in key order, formatted by the database or (PostgreSQL) by COPY', async () => {
     const whole = (await download()).body;
+    const copyOut = ctx().database.copyOut;
     for (const pageSize of [1, 2, 5, 6]) {
-      const stream = await playerCsvStream({ db: db(), scope: UNLIMITED, log: silentLog(), pageSize });
-      expect(await readAll(stream)).toBe(whole);
+      const formatted = await playerCsvStream({ db: db(), scope: UNLIMITED, log: silentLog(), pageSize });
+      expect(await readAll(formatted)).toBe(whole);
+      if (!copyOut) continue;
+      const copied = await playerCsvStream({ db: db(), copyOut, scope: UNLIMITED, log: silentLog(), pageSize });
+      expect(await readAll(copied)).toBe(whole);
     }
   });
 
@@ -295,6 +296,33 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
       expect(keys[0]).toBe('casino-b/bulk-000001');
       expect(keys.at(-2)).toBe(`casino-b/bulk-${String(PLAYER_CSV_PAGE_SIZE + 1).padStart(6, '0')}`);
       expect(keys.at(-1)).toBe('casino-b/p-2');
+    });
+
+    it('reads a dropped COPY page to its end, so that its connection goes back to the pool', async () => {
+      const database = ctx().database;
+      if (!database.copyOut) return; // PGlite: no COPY, one connection
+      const copies: { ended: boolean; destroyedEarly: boolean }[] = [];
+      const copyOut = async (query: string) => {
+        const copy = await database.copyOut!(query);
+        const seen = { ended: false, destroyedEarly: false };
+        copy.once('end', () => (seen.ended = true));
+        copy.once('close', () => (seen.destroyedEarly = !seen.ended));
+        copies.push(seen);
+        return copy;
+      };
+      for (const dropped of ['before it was read', 'after its first bytes']) {
+        copies.length = 0;
+        const stream = await playerCsvStream({ db: db(), copyOut, scope: UNLIMITED, log: silentLog() });
+        if (dropped === 'after its first bytes') {
+          await new Promise((resolve) => stream.once('data', resolve));
+        }
+        stream.destroy();
+        await vi.waitFor(() => expect(copies.every((copy) => copy.ended), dropped).toBe(true));
+        // The first page only: the pages after it were never asked for.
+        expect(copies, dropped).toEqual([{ ended: true, destroyedEarly: false }]);
+      }
+      const pool = database.poolUse!();
+      await vi.waitFor(() => expect(database.poolUse!().idle).toBe(pool.total));
     });
 
     it('cuts the download off when the database fails after the first bytes, and keeps serving', async () => {

@@ -2,16 +2,20 @@
  * The player-data report (spec §7): a CSV of the players in the reader's scope, streamed page by page so
  * that a million players take no more memory than one page.
  */
-import { PassThrough, Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import { playerCsvColumns } from '@backoffice/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
 import { guardedPlayerColumnsSql } from './player-csv-sql';
-import { createReportsRepository } from './reports.repository';
+import { createReportsRepository, type PlayerCursor } from './reports.repository';
 
-/** Players per query: large enough to be quick, small enough to keep memory flat. */
-export const PLAYER_CSV_PAGE_SIZE = 10_000;
+/**
+ * Players per page at most. Pages start small and double up to this: a download that is started and
+ * dropped costs the database one small page, a whole one few round trips; memory stays about one page.
+ */
+export const PLAYER_CSV_PAGE_SIZE = 16_000;
+const FIRST_PAGE_SIZE = 100;
 
 /**
  * A spreadsheet runs a cell that starts like a formula; such values get a leading apostrophe so that
@@ -55,8 +59,12 @@ const literals = (values: readonly string[]) => values.map(literal).join(', ');
 /** The columns as COPY should write them: guarded; empty as empty (like null), not as `""`. */
 const copyColumnsSql = guardedPlayerColumnsSql.map((column) => `nullif(${column}, '')`).join(', ');
 
-/** The players query of the COPY path; ids are validated codes or come from the database, quoted anyway. */
-export function playerCopyQuery(scope: Scope, casinoIds: readonly string[] | undefined): string {
+/** The players query of one COPY page: after `after`, up to and including `through` (or to the end). */
+export function playerCopyQuery(
+  scope: Scope,
+  casinoIds: readonly string[] | undefined,
+  page: { after: PlayerCursor | null; through: PlayerCursor | null } = { after: null, through: null },
+): string {
   const conditions: string[] = [];
   if (!scope.unlimited) {
     const parts = [
@@ -66,6 +74,9 @@ export function playerCopyQuery(scope: Scope, casinoIds: readonly string[] | und
     conditions.push(parts.length > 0 ? `(${parts.join(' or ')})` : 'false');
   }
   if (casinoIds?.length) conditions.push(`casino_id in (${literals(casinoIds)})`);
+  const key = (cursor: PlayerCursor) => `(${literal(cursor.casinoId)}, ${literal(cursor.playerId)})`;
+  if (page.after) conditions.push(`(casino_id, player_id) > ${key(page.after)}`);
+  if (page.through) conditions.push(`(casino_id, player_id) <= ${key(page.through)}`);
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
   return `select ${copyColumnsSql} from players${where} order by casino_id, player_id`;
 }
@@ -74,11 +85,14 @@ const LF = 0x0a;
 const QUOTE = 0x22;
 const CRLF = Buffer.from('\r\n');
 
-/** COPY ends records with LF; RFC 4180 wants CRLF. Line breaks inside quoted fields stay as they are. */
-export class CrlfRecords extends Transform {
+/**
+ * COPY ends records with LF; RFC 4180 wants CRLF. Line breaks inside quoted fields stay as they are. Fed
+ * chunk by chunk; a quoted field may span chunks (and COPY pages never split a record).
+ */
+export class CrlfRecords {
   private quoted = false;
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+  convert(chunk: Buffer): Buffer {
     // Jumps from quote to line feed with indexOf (native) instead of looking at every byte.
     const parts: Buffer[] = [];
     let start = 0;
@@ -104,78 +118,81 @@ export class CrlfRecords extends Transform {
       start = index = lineFeed + 1;
     }
     parts.push(chunk.subarray(start));
-    done(null, Buffer.concat(parts));
+    return Buffer.concat(parts);
   }
 }
 
+type Pages = AsyncGenerator<Buffer | string, void, undefined>;
+
 /**
- * The CSV as a byte stream. On PostgreSQL it is COPY's own CSV writer, streamed with backpressure (several
- * times faster than formatting rows one by one); elsewhere (PGlite) keyset pages formatted by the database.
- * Either way memory stays flat however many players there are.
+ * The CSV as a byte stream, page by page in key order, each page read only when the reader has taken the
+ * previous one (backpressure). On PostgreSQL each page is COPY's own CSV writer (several times faster than
+ * formatting in SQL); elsewhere (PGlite) the database formats a keyset page. The first bytes are read
+ * before the stream is handed out, so a failing database still gets a proper error answer; a failure
+ * after them is logged and ends the stream with an error, which cuts the download off (the client sees an
+ * incomplete transfer, never a file that looks whole).
  */
 export async function playerCsvStream(options: PlayerCsvOptions): Promise<Readable> {
-  if (!options.copyOut) return pagedPlayerCsvStream(options);
-  const { scope, casinoIds, log } = options;
-  const copy = await options.copyOut(playerCopyQuery(scope, casinoIds));
-  await readableOrFailed(copy);
-  const output = new PassThrough({ highWaterMark: 64 * 1024 });
-  output.write(csvLine(playerCsvColumns));
-  copy.once('error', (error) => {
-    log.error({ err: error }, 'player CSV failed after its first bytes; the download is cut off');
-    output.destroy(error);
-  });
-  output.once('close', () => copy.destroy());
-  copy.pipe(new CrlfRecords()).pipe(output);
-  return output;
-}
-
-/**
- * Waits until the stream has its first bytes (or its end), so that a COPY that fails at once — a lost
- * connection, say — still gets a proper error answer instead of a download cut off after its header.
- */
-function readableOrFailed(stream: Readable): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const closed = () => settle(new Error('COPY stream closed before its first bytes'));
-    const settle = (error?: Error) => {
-      stream.off('readable', settle);
-      stream.off('error', settle);
-      stream.off('close', closed);
-      if (error) reject(error);
-      else resolve();
-    };
-    stream.once('readable', settle);
-    stream.once('error', settle);
-    stream.once('close', closed);
-  });
-}
-
-/**
- * The CSV as a byte stream that reads the next page only when the reader has taken the previous one
- * (backpressure). The first page is read before the stream is handed out, so a failing database still
- * gets a proper error answer; a failure after the first bytes is logged and ends the stream with an error,
- * which cuts the download off (the client sees an incomplete transfer, never a file that looks whole).
- */
-async function pagedPlayerCsvStream(options: PlayerCsvOptions): Promise<Readable> {
-  const { db, scope, casinoIds, log } = options;
-  const limit = options.pageSize ?? PLAYER_CSV_PAGE_SIZE;
-  const repository = createReportsRepository();
-  const first = await repository.playersCsvPage(db, { scope, casinoIds, after: null, limit });
-
-  async function* chunks(): AsyncGenerator<string> {
+  const pages = options.copyOut ? copiedPages(options, options.copyOut) : formattedPages(options);
+  const first = await pages.next();
+  const { log } = options;
+  async function* file(): Pages {
     yield csvLine(playerCsvColumns);
-    let page = first;
+    if (first.done) return;
+    yield first.value;
     try {
-      for (;;) {
-        if (page.count > 0) yield page.lines;
-        if (page.count < limit || !page.last) return;
-        page = await repository.playersCsvPage(db, { scope, casinoIds, after: page.last, limit });
-      }
+      yield* pages;
     } catch (error) {
       log.error({ err: error }, 'player CSV failed after its first bytes; the download is cut off');
       throw error;
     }
   }
+  // Byte mode with a small buffer: at most about one chunk waits in memory for a slow reader.
+  const stream = Readable.from(file(), { objectMode: false, highWaterMark: 64 * 1024 });
+  // A stream dropped before it was first read never ran `file`: the pages still hold their connection.
+  stream.once('close', () => void pages.return());
+  return stream;
+}
 
-  // Byte mode with a small buffer: at most about one page waits in memory for a slow reader.
-  return Readable.from(chunks(), { objectMode: false, highWaterMark: 64 * 1024 });
+/** The page sizes: small first, doubling up to the largest. */
+function* pageSizes(largest: number): Generator<number, never> {
+  for (let size = Math.min(FIRST_PAGE_SIZE, largest); ; size = Math.min(size * 2, largest)) yield size;
+}
+
+/**
+ * COPY pages: where a page ends is looked up first (an index-only walk), then COPY writes the players up
+ * to there. A download dropped in the middle of a page reads the rest of that page from its connection,
+ * which then goes back to the pool instead of being closed and opened again.
+ */
+async function* copiedPages(options: PlayerCsvOptions, copyOut: (query: string) => Promise<Readable>): Pages {
+  const { db, scope, casinoIds } = options;
+  const repository = createReportsRepository();
+  let after: PlayerCursor | null = null;
+  for (const size of pageSizes(options.pageSize ?? PLAYER_CSV_PAGE_SIZE)) {
+    const through = await repository.playerKeyAt(db, { scope, casinoIds, after, offset: size - 1 });
+    const copy = await copyOut(playerCopyQuery(scope, casinoIds, { after, through }));
+    const records = new CrlfRecords();
+    let read = false;
+    try {
+      for await (const chunk of copy.iterator({ destroyOnReturn: false })) yield records.convert(chunk as Buffer);
+      read = true;
+    } finally {
+      if (!read && !copy.destroyed) copy.resume();
+    }
+    if (!through) return;
+    after = through;
+  }
+}
+
+/** Keyset pages formatted by the database (PGlite: no COPY to a client stream). */
+async function* formattedPages(options: PlayerCsvOptions): Pages {
+  const { db, scope, casinoIds } = options;
+  const repository = createReportsRepository();
+  let after: PlayerCursor | null = null;
+  for (const limit of pageSizes(options.pageSize ?? PLAYER_CSV_PAGE_SIZE)) {
+    const page = await repository.playersCsvPage(db, { scope, casinoIds, after, limit });
+    if (page.count > 0) yield page.lines;
+    if (page.count < limit || !page.last) return;
+    after = page.last;
+  }
 }

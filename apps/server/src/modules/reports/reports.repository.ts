@@ -95,6 +95,11 @@ const playerCsvLineSql = sql.raw(
   `${guardedPlayerColumnsSql.map(csvFieldSql).join(` || ',' || `)} || E'\\r\\n'`,
 );
 
+/** Players after a key, in CSV order (casino, player): a row comparison the primary key serves. */
+function afterPlayer(after: PlayerCursor | null): SQL[] {
+  return after ? [sql`(casino_id, player_id) > (${after.casinoId}, ${after.playerId})`] : [];
+}
+
 function playerConditions(scope: Scope, casinoIds: string[] | undefined): SQL[] {
   const conditions: SQL[] = [];
   const inScope = platformScopeCondition(scope);
@@ -231,14 +236,30 @@ export function createReportsRepository() {
      * `after`, and the key of the last one. PostgreSQL quotes and joins the fields far faster than
      * JavaScript would row by row, and the page arrives as one string.
      */
+    /**
+     * The key of the player `offset` places after `after` in CSV order (null when there are not that
+     * many): where a page of the COPY ends. An index-only walk over the primary key.
+     */
+    async playerKeyAt(
+      db: Db,
+      options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; offset: number },
+    ): Promise<PlayerCursor | null> {
+      const conditions = [...playerConditions(options.scope, options.casinoIds), ...afterPlayer(options.after)];
+      const [key] = rowsOf<PlayerCursor>(
+        await db.execute(sql`
+          select casino_id as "casinoId", player_id as "playerId" from players
+          ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+          order by casino_id, player_id
+          offset ${options.offset} limit 1`),
+      );
+      return key ?? null;
+    },
+
     async playersCsvPage(
       db: Db,
       options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; limit: number },
     ): Promise<{ lines: string; count: number; last: PlayerCursor | null }> {
-      const conditions: SQL[] = playerConditions(options.scope, options.casinoIds);
-      if (options.after) {
-        conditions.push(sql`(casino_id, player_id) > (${options.after.casinoId}, ${options.after.playerId})`);
-      }
+      const conditions = [...playerConditions(options.scope, options.casinoIds), ...afterPlayer(options.after)];
       const [page] = rowsOf<{
         lines: string | null;
         count: number;
