@@ -339,26 +339,30 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
       insert into round_stats_daily (casino_id, day, integration_id, game_id, currency, rounds, open_rounds,
         refunded_rounds, bet, win, bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_eur,
         win_eur, unrated_rounds, bet_squares_eur)
-      ${recomputedDailySql(
+      select * from (${recomputedDailySql(
         sql`started_at >= ${from}::date at time zone 'UTC' and started_at < ${until} at time zone 'UTC'
           and not ${kept(sql`game_rounds.integration_id`, sql`(game_rounds.started_at at time zone 'UTC')::date`)}`,
-      )}`);
+      )}) recomputed
+      order by day`);
     const sums = sql`sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win), sum(bet_eur),
       sum(win_eur), sum(unrated_rounds), sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares),
       sum(bet_squares), sum(bet_squares_eur)`;
-    // Both from the daily rows, the kept ones included.
+    // Both from the daily rows, the kept ones included. Every table is written in day order, as the
+    // reports read it (a range of days): a day's rows share a few pages instead of one page each.
     await tx.execute(sql`
       insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, ${FIGURE_COLUMNS})
       select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency, ${sums}
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
-      group by 1, 2, 3, 4, 5`);
+      group by 1, 2, 3, 4, 5
+      order by 2`);
     await tx.execute(sql`
       insert into round_stats_daily_totals (casino_id, day, integration_id, currency, ${FIGURE_COLUMNS})
       select casino_id, day, integration_id, currency, ${sums}
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
-      group by 1, 2, 3, 4`);
+      group by 1, 2, 3, 4
+      order by 2`);
     const counted = inserted as { rowCount?: number | null; affectedRows?: number };
     return { dailyRows: counted.rowCount ?? counted.affectedRows ?? 0 };
   });
