@@ -257,7 +257,13 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
       const formatted = await playerCsvStream({ db: db(), scope: UNLIMITED, log: silentLog(), pageSize });
       expect(await readAll(formatted)).toBe(whole);
       if (!copyOut) continue;
-      const copied = await playerCsvStream({ db: db(), copyOut, scope: UNLIMITED, log: silentLog(), pageSize });
+      const copied = await playerCsvStream({
+        db: db(),
+        copyOut,
+        scope: UNLIMITED,
+        log: silentLog(),
+        pageSize,
+      });
       expect(await readAll(copied)).toBe(whole);
     }
   });
@@ -317,7 +323,12 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
           await new Promise((resolve) => stream.once('data', resolve));
         }
         stream.destroy();
-        await vi.waitFor(() => expect(copies.every((copy) => copy.ended), dropped).toBe(true));
+        await vi.waitFor(() =>
+          expect(
+            copies.every((copy) => copy.ended),
+            dropped,
+          ).toBe(true),
+        );
         // The first page only: the pages after it were never asked for.
         expect(copies, dropped).toEqual([{ ended: true, destroyedEarly: false }]);
       }

@@ -174,7 +174,8 @@ async function* copiedPages(options: PlayerCsvOptions, copyOut: (query: string) 
     const records = new CrlfRecords();
     let read = false;
     try {
-      for await (const chunk of copy.iterator({ destroyOnReturn: false })) yield records.convert(chunk as Buffer);
+      for await (const chunk of copy.iterator({ destroyOnReturn: false }))
+        yield records.convert(chunk as Buffer);
       read = true;
     } finally {
       if (!read && !copy.destroyed) copy.resume();

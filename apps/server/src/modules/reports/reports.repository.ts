@@ -10,7 +10,14 @@ import { casinos, games, integrations } from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
 import { guardedPlayerColumnsSql } from './player-csv-sql';
-import { inList, missingRatesSql, platformScopeCondition, rollupSource } from './rollup-source';
+import {
+  inList,
+  missingRatesSql,
+  platformScopeCondition,
+  ROLLUP_FIGURES,
+  rollupSource,
+  type RollupKey,
+} from './rollup-source';
 
 /** What a report groups by: a column of the rollup source, or an expression over it. */
 export type Dimension = 'casino_id' | 'integration_id' | 'game_id' | 'currency' | 'period';
@@ -113,7 +120,12 @@ export function figuresSql(query: FigureQuery): SQL {
   const dimensions = [...new Set(query.sets.flat())];
   // Only a per-day series needs single days; everything else reads whole months where it can.
   const perDay = dimensions.includes('period') && query.period === 'day';
-  const source = rollupSource(query.filter, query.scope, { perDay, games: dimensions.includes('game_id') });
+  // The source sums its rows by the raw columns (a period by its day), cheap per row; the period's text
+  // and the grouping sets then work over its far fewer rows.
+  const keys = [
+    ...new Set(dimensions.map((dimension) => (dimension === 'period' ? 'day' : dimension))),
+  ] as RollupKey[];
+  const source = rollupSource(query.filter, query.scope, { perDay, keys });
   const names = dimensions.map((dimension) => sql.raw(dimension));
   const mask = names.length === 0 ? sql`0` : sql`grouping(${sql.join(names, sql`, `)})`;
   const sets = sql.join(
@@ -126,11 +138,6 @@ export function figuresSql(query: FigureQuery): SQL {
     ),
     sql`, `,
   );
-  // First a plain aggregation by the raw columns (a period by its day), cheap per source row; then
-  // the grouping sets and the period's text over its far fewer rows.
-  const preKeys = [...new Set(dimensions.map((dimension) => (dimension === 'period' ? 'day' : dimension)))];
-  const preColumns = preKeys.map((key) => sql.raw(key));
-  const preGroup = preColumns.length > 0 ? sql`group by ${sql.join(preColumns, sql`, `)}` : sql``;
   const derived = dimensions.map(
     (dimension) => sql`${dimensionSql(dimension, query.period)} as ${sql.raw(dimension)}`,
   );
@@ -141,29 +148,8 @@ export function figuresSql(query: FigureQuery): SQL {
       sum(bet_rounds)::text as bet_rounds, sum(win_per_bet_sum)::text as win_per_bet_sum,
       sum(win_per_bet_squares)::text as win_per_bet_squares, sum(bet_squares_eur)::text as bet_squares_eur
     from (
-      select ${sql.join(
-        [
-          ...derived,
-          sql.raw(
-            'rounds, bet, win, bet_eur, win_eur, bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares_eur',
-          ),
-        ],
-        sql`, `,
-      )}
-      from (
-        select ${sql.join(
-          [
-            ...preColumns,
-            sql.raw(`sum(rounds) as rounds, sum(bet) as bet, sum(win) as win,
-              sum(bet_eur) as bet_eur, sum(win_eur) as win_eur, sum(bet_rounds) as bet_rounds,
-              sum(win_per_bet_sum) as win_per_bet_sum, sum(win_per_bet_squares) as win_per_bet_squares,
-              sum(bet_squares_eur) as bet_squares_eur`),
-          ],
-          sql`, `,
-        )}
-        from (${source}) as source
-        ${preGroup}
-      ) as pre
+      select ${sql.join([...derived, sql.raw(ROLLUP_FIGURES.join(', '))], sql`, `)}
+      from (${source}) as source
     ) as s
     group by grouping sets (${sets})`;
   // The names of what the rows are grouped by, joined to the few summed rows: no second query.
@@ -244,7 +230,10 @@ export function createReportsRepository() {
       db: Db,
       options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; offset: number },
     ): Promise<PlayerCursor | null> {
-      const conditions = [...playerConditions(options.scope, options.casinoIds), ...afterPlayer(options.after)];
+      const conditions = [
+        ...playerConditions(options.scope, options.casinoIds),
+        ...afterPlayer(options.after),
+      ];
       const [key] = rowsOf<PlayerCursor>(
         await db.execute(sql`
           select casino_id as "casinoId", player_id as "playerId" from players
@@ -259,7 +248,10 @@ export function createReportsRepository() {
       db: Db,
       options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; limit: number },
     ): Promise<{ lines: string; count: number; last: PlayerCursor | null }> {
-      const conditions = [...playerConditions(options.scope, options.casinoIds), ...afterPlayer(options.after)];
+      const conditions = [
+        ...playerConditions(options.scope, options.casinoIds),
+        ...afterPlayer(options.after),
+      ];
       const [page] = rowsOf<{
         lines: string | null;
         count: number;

@@ -125,45 +125,64 @@ export function rollupConditions(filter: ReportFilter, scope: Scope): SQL[] {
   return conditions;
 }
 
-const figures =
-  'currency, rounds, bet, win, bet_eur, win_eur, bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares_eur';
+/** The figures of a rollup row: every one is a sum, so sums of sums and differences of sums are exact. */
+export const ROLLUP_FIGURES = [
+  'rounds',
+  'bet',
+  'win',
+  'bet_eur',
+  'win_eur',
+  'bet_rounds',
+  'win_per_bet_sum',
+  'win_per_bet_squares',
+  'bet_squares_eur',
+] as const;
+
+/** What a report can group rollup rows by: their key columns (`day` is a month's first day for months). */
+export type RollupKey = 'casino_id' | 'day' | 'integration_id' | 'game_id' | 'currency';
+
+/** The figures summed (and named as before), or summed and negated. */
+const figureSums = (sign: '' | '-' = '') =>
+  ROLLUP_FIGURES.map((figure) => `${sign}sum(${figure}) as ${figure}`).join(', ');
 
 /**
- * The rollup rows of a report: casino_id, day (of a daily row, or the first day of a monthly row),
- * integration_id, game_id (unless `games` is false), currency and the figures. Use it as
- * `from (${source}) as s`. A source without games reads single days from the daily totals, some 60 times
- * fewer rows than per game; a filter by game always reads per game.
+ * The rollup rows of a report, already summed by `keys` in each part read (a part's rows are summed before
+ * the parts meet: days taken away are negated once per group, not once per row). Columns: the keys and
+ * the figures. Use it as `from (${source}) as s` and sum again by the keys. A source without games reads
+ * single days from the daily totals, some 60 times fewer rows than per game; a filter by game always
+ * reads per game.
  */
 export function rollupSource(
   filter: ReportFilter,
   scope: Scope,
-  options: { perDay?: boolean; games?: boolean } = {},
+  options: { perDay?: boolean; keys: readonly RollupKey[] },
 ): SQL {
   const plan = planRange(filter, options.perDay);
   const conditions = rollupConditions(filter, scope);
-  const games = options.games !== false || Boolean(filter.gameIds?.length);
-  const columns = sql.raw(`integration_id, ${games ? 'game_id, ' : ''}${figures}`);
+  const games = options.keys.includes('game_id') || Boolean(filter.gameIds?.length);
   const daily = sql.raw(games ? 'round_stats_daily' : 'round_stats_daily_totals');
   const where = (range: SQL) => sql.join([range, ...conditions], sql` and `);
   const inDays = (days: DayRange) => where(sql`day >= ${days.from}::date and day <= ${days.to}::date`);
-  const parts: SQL[] = plan.days.map(
-    (days) => sql`select casino_id, day, ${columns} from ${daily} where ${inDays(days)}`,
-  );
-  // Days taken away from a month read whole: their figures negated, on the month's first day.
-  const negated = sql.raw(
-    `integration_id, ${games ? 'game_id, ' : ''}currency, ${figures
-      .split(', ')
-      .slice(1)
-      .map((figure) => `-${figure} as ${figure}`)
-      .join(', ')}`,
-  );
+  /** The select list and grouping of one part, with its own expression for the day. */
+  const summed = (day: string, sign: '' | '-' = '') => {
+    const keys = options.keys.map((key) => (key === 'day' ? `${day} as day` : key));
+    const group = keys.length > 0 ? ` group by ${keys.map((_, index) => index + 1).join(', ')}` : '';
+    return { select: sql.raw([...keys, figureSums(sign)].join(', ')), group: sql.raw(group) };
+  };
+  const parts: SQL[] = [];
+  for (const days of plan.days) {
+    const { select, group } = summed('day');
+    parts.push(sql`select ${select} from ${daily} where ${inDays(days)}${group}`);
+  }
+  // Days taken away from a month read whole: negated, on the month's first day.
   for (const days of plan.lessDays) {
-    parts.push(sql`select casino_id, date_trunc('month', day)::date as day, ${negated} from ${daily}
-      where ${inDays(days)}`);
+    const { select, group } = summed(`date_trunc('month', day)::date`, '-');
+    parts.push(sql`select ${select} from ${daily} where ${inDays(days)}${group}`);
   }
   if (plan.months) {
-    parts.push(sql`select casino_id, month as day, ${columns} from round_stats_monthly
-      where ${where(sql`month >= ${plan.months.from}::date and month <= ${plan.months.to}::date`)}`);
+    const { select, group } = summed('month');
+    parts.push(sql`select ${select} from round_stats_monthly
+      where ${where(sql`month >= ${plan.months.from}::date and month <= ${plan.months.to}::date`)}${group}`);
   }
   return sql.join(parts, sql` union all `);
 }
