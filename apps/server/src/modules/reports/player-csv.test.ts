@@ -304,7 +304,7 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
       expect(keys.at(-1)).toBe('casino-b/p-2');
     });
 
-    it('reads a dropped COPY page to its end, so that its connection goes back to the pool', async () => {
+    it('reads a dropped small COPY page to its end (its connection goes back to the pool), and cuts the rest off', async () => {
       const database = ctx().database;
       if (!database.copyOut) return; // PGlite: no COPY, one connection
       const copies: { ended: boolean; destroyedEarly: boolean }[] = [];
@@ -334,6 +334,26 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
       }
       const pool = database.poolUse!();
       await vi.waitFor(() => expect(database.poolUse!().idle).toBe(pool.total));
+
+      // Past the small pages the rest comes in one COPY; dropped, it is cut off instead of read to its end.
+      copies.length = 0;
+      const stream = await playerCsvStream({ db: db(), copyOut, scope: UNLIMITED, log: silentLog() });
+      let received = 0;
+      let restStartedAt: number | undefined;
+      await new Promise<void>((resolve) =>
+        stream.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (copies.length === 6) restStartedAt ??= received;
+          // Well into the rest (about 580 KB of it), far from its end.
+          if (restStartedAt !== undefined && received - restStartedAt > 100_000) {
+            stream.destroy();
+            resolve();
+          }
+        }),
+      );
+      await vi.waitFor(() => expect(copies.at(-1)!.destroyedEarly).toBe(true));
+      expect(copies.slice(0, 5).every((copy) => copy.ended && !copy.destroyedEarly)).toBe(true);
+      await vi.waitFor(() => expect(database.poolUse!().idle).toBe(database.poolUse!().total));
     });
 
     it('cuts the download off when the database fails after the first bytes, and keeps serving', async () => {

@@ -11,8 +11,8 @@ import { guardedPlayerColumnsSql } from './player-csv-sql';
 import { createReportsRepository, type PlayerCursor } from './reports.repository';
 
 /**
- * Players per page at most. Pages start small and double up to this: a download that is started and
- * dropped costs the database one small page, a whole one few round trips; memory stays about one page.
+ * Players per page at most. Pages start small and double: a download that is started and dropped costs
+ * the database a small page or two; memory stays about one page.
  */
 export const PLAYER_CSV_PAGE_SIZE = 16_000;
 const FIRST_PAGE_SIZE = 100;
@@ -159,22 +159,31 @@ function* pageSizes(largest: number): Generator<number, never> {
   for (let size = Math.min(FIRST_PAGE_SIZE, largest); ; size = Math.min(size * 2, largest)) yield size;
 }
 
+/** COPY pages before the rest is copied at once: 100 + 200 + 400 + 800 + 1,600 players. */
+const SMALL_COPY_PAGES = 5;
+
 /**
- * COPY pages: where a page ends is looked up first (an index-only walk), then COPY writes the players up
- * to there. A download dropped in the middle of a page reads the rest of that page from its connection,
- * which then goes back to the pool instead of being closed and opened again.
+ * COPY pages: a few small ones, then the rest in one COPY at full speed (a client still reading after
+ * 3,100 players is downloading the file). Where a small page ends is looked up first (an index-only walk),
+ * then COPY writes the players up to there. A small page dropped in the middle is read to its end, so that
+ * its connection goes back to the pool instead of being closed and opened again; the rest, dropped, is
+ * cut off (its connection closed), as reading it all would cost more.
  */
 async function* copiedPages(options: PlayerCsvOptions, copyOut: (query: string) => Promise<Readable>): Pages {
   const { db, scope, casinoIds } = options;
   const repository = createReportsRepository();
+  const sizes = pageSizes(options.pageSize ?? PLAYER_CSV_PAGE_SIZE);
   let after: PlayerCursor | null = null;
-  for (const size of pageSizes(options.pageSize ?? PLAYER_CSV_PAGE_SIZE)) {
-    const through = await repository.playerKeyAt(db, { scope, casinoIds, after, offset: size - 1 });
+  for (let page = 0; ; page++) {
+    const rest = page === SMALL_COPY_PAGES;
+    const through: PlayerCursor | null = rest
+      ? null
+      : await repository.playerKeyAt(db, { scope, casinoIds, after, offset: sizes.next().value - 1 });
     const copy = await copyOut(playerCopyQuery(scope, casinoIds, { after, through }));
     const records = new CrlfRecords();
     let read = false;
     try {
-      for await (const chunk of copy.iterator({ destroyOnReturn: false }))
+      for await (const chunk of copy.iterator({ destroyOnReturn: rest }))
         yield records.convert(chunk as Buffer);
       read = true;
     } finally {
