@@ -212,18 +212,23 @@ export function createGameRoundsRepository() {
         casinoConditions.push(holdsRoundsOf(filter.integrationIds, sql`casino.id`));
       }
       const rows = rowsOf<SummaryRow>(
+        // The page is chosen first and formatted after: the walks bring up to a page per casino (and
+        // game), of which only one page is kept.
         await db.execute(sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)})
-          select ${summaryOf(sql`r`)} from casino_ids as casino
-          ${games ? sql`cross join unnest(${textArray(games)}) as game(id)` : sql``}
-          cross join lateral (
-            select ${columns} from game_rounds g
-            where ${sql.join(conditions, sql` and `)}
-            order by g.started_at desc, g.round_id
+          select ${summaryOf(sql`r`)} from (
+            select r.* from casino_ids as casino
+            ${games ? sql`cross join unnest(${textArray(games)}) as game(id)` : sql``}
+            cross join lateral (
+              select ${columns} from game_rounds g
+              where ${sql.join(conditions, sql` and `)}
+              order by g.started_at desc, g.round_id
+              limit ${limit + 1}
+            ) r
+            where ${sql.join(casinoConditions, sql` and `)}
+            order by r.started_at desc, r.casino_id, r.round_id
             limit ${limit + 1}
           ) r
-          where ${sql.join(casinoConditions, sql` and `)}
-          order by r.started_at desc, r.casino_id, r.round_id
-          limit ${limit + 1}`),
+          order by r.started_at desc, r.casino_id, r.round_id`),
       );
       const more = rows.length > limit;
       const page = rows.slice(0, limit);
