@@ -218,11 +218,6 @@ export function createReportsRepository() {
     },
 
     /**
-     * One page of the player CSV, formatted by the database: the CSV lines of up to `limit` players after
-     * `after`, and the key of the last one. PostgreSQL quotes and joins the fields far faster than
-     * JavaScript would row by row, and the page arrives as one string.
-     */
-    /**
      * The key of the player `offset` places after `after` in CSV order (null when there are not that
      * many): where a page of the COPY ends. An index-only walk over the primary key.
      */
@@ -244,6 +239,11 @@ export function createReportsRepository() {
       return key ?? null;
     },
 
+    /**
+     * One page of the player CSV, formatted by the database: the CSV lines of up to `limit` players after
+     * `after`, and the key of the last one. PostgreSQL quotes and joins the fields far faster than
+     * JavaScript would row by row, and the page arrives as one string.
+     */
     async playersCsvPage(
       db: Db,
       options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; limit: number },
