@@ -16,6 +16,7 @@ import {
   platformScopeCondition,
   ROLLUP_FIGURES,
   rollupSource,
+  type RollupFigure,
   type RollupKey,
 } from './rollup-source';
 
@@ -57,6 +58,14 @@ export interface FigureQuery {
   sets: Dimension[][];
   /** How `period` is derived from a source row's day (needed only when a set groups by period). */
   period?: 'day' | 'month';
+  /** The figures summed (all unless given); the others answer 0. */
+  figures?: readonly RollupFigure[];
+}
+
+/** A figure's final sum as text: EUR cents rounded once, after summing the exact values. */
+function finalSum(figure: RollupFigure): string {
+  const sum = figure === 'bet_eur' || figure === 'win_eur' ? `round(sum(${figure}))` : `sum(${figure})`;
+  return `${sum}::text as ${figure}`;
 }
 
 function dimensionSql(dimension: Dimension, period: FigureQuery['period']): SQL {
@@ -70,15 +79,6 @@ interface RawFigureRow {
   integration_name?: string | null;
   game_name?: string | null;
   theoretical_rtp?: string | number | null;
-  rounds: string | number;
-  bet: string | number;
-  win: string | number;
-  bet_eur: string | number;
-  win_eur: string | number;
-  bet_rounds: string | number;
-  win_per_bet_sum: string | number;
-  win_per_bet_squares: string | number;
-  bet_squares_eur: string | number;
   [dimension: string]: unknown;
 }
 
@@ -125,7 +125,8 @@ export function figuresSql(query: FigureQuery): SQL {
   const keys = [
     ...new Set(dimensions.map((dimension) => (dimension === 'period' ? 'day' : dimension))),
   ] as RollupKey[];
-  const source = rollupSource(query.filter, query.scope, { perDay, keys });
+  const figureNames = query.figures ?? ROLLUP_FIGURES;
+  const source = rollupSource(query.filter, query.scope, { perDay, keys, figures: figureNames });
   const names = dimensions.map((dimension) => sql.raw(dimension));
   const mask = names.length === 0 ? sql`0` : sql`grouping(${sql.join(names, sql`, `)})`;
   const sets = sql.join(
@@ -142,13 +143,9 @@ export function figuresSql(query: FigureQuery): SQL {
     (dimension) => sql`${dimensionSql(dimension, query.period)} as ${sql.raw(dimension)}`,
   );
   const figures = sql`
-    select ${sql.join([...names, sql`${mask} as grouping_mask`], sql`, `)},
-      sum(rounds)::text as rounds, sum(bet)::text as bet, sum(win)::text as win,
-      round(sum(bet_eur))::text as bet_eur, round(sum(win_eur))::text as win_eur,
-      sum(bet_rounds)::text as bet_rounds, sum(win_per_bet_sum)::text as win_per_bet_sum,
-      sum(win_per_bet_squares)::text as win_per_bet_squares, sum(bet_squares_eur)::text as bet_squares_eur
+    select ${sql.join([...names, sql`${mask} as grouping_mask`, sql.raw(figureNames.map(finalSum).join(', '))], sql`, `)}
     from (
-      select ${sql.join([...derived, sql.raw(ROLLUP_FIGURES.join(', '))], sql`, `)}
+      select ${sql.join([...derived, sql.raw(figureNames.join(', '))], sql`, `)}
       from (${source}) as source
     ) as s
     group by grouping sets (${sets})`;
@@ -171,6 +168,11 @@ export function figuresSql(query: FigureQuery): SQL {
   return sql`select f.*, ${sql.join(named, sql`, `)} from (${figures}) as f ${sql.join(joins, sql` `)}`;
 }
 
+/** A figure of a row as a number, 0 when the query did not sum it. */
+function figureOf(row: RawFigureRow, figure: RollupFigure): number {
+  return Number(row[figure] ?? 0);
+}
+
 export function createReportsRepository() {
   return {
     /** Sums the rollup source over the grouping sets in one query. */
@@ -189,16 +191,16 @@ export function createReportsRepository() {
         return {
           keys,
           groupedBy,
-          rounds: Number(row.rounds),
-          bet: Number(row.bet),
-          win: Number(row.win),
-          betEur: Number(row.bet_eur),
-          winEur: Number(row.win_eur),
+          rounds: figureOf(row, 'rounds'),
+          bet: figureOf(row, 'bet'),
+          win: figureOf(row, 'win'),
+          betEur: figureOf(row, 'bet_eur'),
+          winEur: figureOf(row, 'win_eur'),
           // Stored in millionths (rollups.ts); here as ratios.
-          betRounds: Number(row.bet_rounds),
-          winPerBetSum: Number(row.win_per_bet_sum) / 1e6,
-          winPerBetSquares: Number(row.win_per_bet_squares) / 1e12,
-          betSquaresEur: Number(row.bet_squares_eur),
+          betRounds: figureOf(row, 'bet_rounds'),
+          winPerBetSum: figureOf(row, 'win_per_bet_sum') / 1e6,
+          winPerBetSquares: figureOf(row, 'win_per_bet_squares') / 1e12,
+          betSquaresEur: figureOf(row, 'bet_squares_eur'),
           casinoName: row.casino_name ?? null,
           integrationName: row.integration_name ?? null,
           gameName: row.game_name ?? null,

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { integrationInScope, type Scope } from '../../lib/scope';
 import { createReportsRepository, type Dimension, type FigureRow } from './reports.repository';
-import { addDays, firstOfMonth } from './rollup-source';
+import { addDays, firstOfMonth, MONEY_FIGURES, type RollupFigure } from './rollup-source';
 
 /** Ranges up to this many days get one series point per day, longer ones one per month. */
 export const MAX_DAILY_SERIES_DAYS = 92;
@@ -114,6 +114,9 @@ function periodsOf(filter: ReportFilter, granularity: 'day' | 'month'): string[]
 
 const PER_CURRENCY: Dimension[][] = [['currency'], []];
 
+/** What a point of the GGR series shows: rounds, and turnover and wins in EUR. */
+const SERIES_FIGURES = ['rounds', 'bet_eur', 'win_eur'] as const satisfies RollupFigure[];
+
 /** The two-sided standard normal quantile of RTP_BAND_CONFIDENCE_PERCENT (99 %). */
 const BAND_Z = 2.5758293035489;
 
@@ -178,8 +181,15 @@ export function createReportsService(db: Db) {
           filter,
           scope,
           sets: [['game_id', 'currency'], ['game_id'], ...PER_CURRENCY],
+          figures: MONEY_FIGURES,
         }),
-        repository.figures(db, { filter, scope, sets: [['period']], period: granularity }),
+        repository.figures(db, {
+          filter,
+          scope,
+          sets: [['period']],
+          period: granularity,
+          figures: SERIES_FIGURES,
+        }),
         repository.missingRates(db, filter, scope),
       ]);
       const totals = totalsOf(rows);
@@ -217,6 +227,7 @@ export function createReportsService(db: Db) {
           filter,
           scope,
           sets: [['casino_id', 'currency'], ['casino_id'], ...PER_CURRENCY],
+          figures: MONEY_FIGURES,
         }),
         repository.missingRates(db, filter, scope),
       ]);

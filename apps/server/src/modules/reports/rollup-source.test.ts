@@ -1,5 +1,8 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { planRange } from './rollup-source';
+import { UNLIMITED } from '../../lib/scope';
+import { figuresSql } from './reports.repository';
+import { MONEY_FIGURES, planRange, ROLLUP_FIGURES } from './rollup-source';
 
 describe('planRange: months from the monthly rollup, days from the daily one', () => {
   it('reads the whole months inside a range and short partial months at both edges by day', () => {
@@ -83,5 +86,33 @@ describe('planRange: months from the monthly rollup, days from the daily one', (
       ],
       lessDays: [],
     });
+  });
+});
+
+describe('figuresSql: only the figures a report shows are summed', () => {
+  const dialect = new PgDialect();
+  const query = (figures?: readonly (typeof ROLLUP_FIGURES)[number][]) =>
+    dialect.sqlToQuery(
+      figuresSql({
+        filter: { from: '2026-08-03', to: '2026-10-31' },
+        scope: UNLIMITED,
+        sets: [['game_id', 'currency'], ['game_id'], ['currency'], []],
+        ...(figures ? { figures } : {}),
+      }),
+    ).sql;
+
+  it('sums every figure of the rollups unless told which', () => {
+    const text = query();
+    for (const figure of ROLLUP_FIGURES) expect(text).toContain(`sum(${figure})`);
+  });
+
+  it("leaves the RTP band's sums of squares out of a money report", () => {
+    const text = query(MONEY_FIGURES);
+    for (const figure of MONEY_FIGURES) expect(text).toContain(`sum(${figure})`);
+    for (const figure of ['bet_rounds', 'win_per_bet_sum', 'win_per_bet_squares', 'bet_squares_eur']) {
+      expect(text).not.toContain(figure);
+    }
+    // EUR cents are rounded once, after the exact sums.
+    expect(text).toContain('round(sum(bet_eur))::text as bet_eur');
   });
 });

@@ -138,25 +138,34 @@ export const ROLLUP_FIGURES = [
   'bet_squares_eur',
 ] as const;
 
+export type RollupFigure = (typeof ROLLUP_FIGURES)[number];
+
+/**
+ * The figures of money alone: rounds, and turnover and wins per currency and in EUR. What a report without
+ * the RTP band reads (the band's sums of squares are the widest numbers, and the dearest to add up).
+ */
+export const MONEY_FIGURES = ['rounds', 'bet', 'win', 'bet_eur', 'win_eur'] as const satisfies RollupFigure[];
+
 /** What a report can group rollup rows by: their key columns (`day` is a month's first day for months). */
 export type RollupKey = 'casino_id' | 'day' | 'integration_id' | 'game_id' | 'currency';
 
 /** The figures summed (and named as before), or summed and negated. */
-const figureSums = (sign: '' | '-' = '') =>
-  ROLLUP_FIGURES.map((figure) => `${sign}sum(${figure}) as ${figure}`).join(', ');
+const figureSums = (figures: readonly RollupFigure[], sign: '' | '-' = '') =>
+  figures.map((figure) => `${sign}sum(${figure}) as ${figure}`).join(', ');
 
 /**
  * The rollup rows of a report, already summed by `keys` in each part read (a part's rows are summed before
  * the parts meet: days taken away are negated once per group, not once per row). Columns: the keys and
- * the figures. Use it as `from (${source}) as s` and sum again by the keys. A source without games reads
+ * the `figures` (all unless given). Use it as `from (${source}) as s` and sum again by the keys. A source without games reads
  * single days from the daily totals, some 60 times fewer rows than per game; a filter by game always
  * reads per game.
  */
 export function rollupSource(
   filter: ReportFilter,
   scope: Scope,
-  options: { perDay?: boolean; keys: readonly RollupKey[] },
+  options: { perDay?: boolean; keys: readonly RollupKey[]; figures?: readonly RollupFigure[] },
 ): SQL {
+  const figures = options.figures ?? ROLLUP_FIGURES;
   const plan = planRange(filter, options.perDay);
   const conditions = rollupConditions(filter, scope);
   const games = options.keys.includes('game_id') || Boolean(filter.gameIds?.length);
@@ -167,7 +176,7 @@ export function rollupSource(
   const summed = (day: string, sign: '' | '-' = '') => {
     const keys = options.keys.map((key) => (key === 'day' ? `${day} as day` : key));
     const group = keys.length > 0 ? ` group by ${keys.map((_, index) => index + 1).join(', ')}` : '';
-    return { select: sql.raw([...keys, figureSums(sign)].join(', ')), group: sql.raw(group) };
+    return { select: sql.raw([...keys, figureSums(figures, sign)].join(', ')), group: sql.raw(group) };
   };
   const parts: SQL[] = [];
   for (const days of plan.days) {
