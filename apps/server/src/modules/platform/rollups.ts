@@ -132,8 +132,24 @@ export class RollupChanges {
 }
 
 /** The figure columns every rollup table has, after its key. */
-const FIGURE_COLUMNS = sql`rounds, open_rounds, refunded_rounds, bet, win, bet_eur, win_eur, unrated_rounds,
-  bet_rounds, win_per_bet_sum, win_per_bet_squares, bet_squares, bet_squares_eur`;
+const FIGURE_NAMES = [
+  'rounds',
+  'open_rounds',
+  'refunded_rounds',
+  'bet',
+  'win',
+  'bet_eur',
+  'win_eur',
+  'unrated_rounds',
+  'bet_rounds',
+  'win_per_bet_sum',
+  'win_per_bet_squares',
+  'bet_squares',
+  'bet_squares_eur',
+] as const;
+const FIGURE_COLUMNS = sql.raw(FIGURE_NAMES.join(', '));
+/** Each of them summed, in the same order: rows of one table summed into the key of another. */
+const FIGURE_SUMS = sql.raw(FIGURE_NAMES.map((name) => `sum(${name})`).join(', '));
 
 /** The rate of a currency on a day as SQL: EUR is 1 without a master-data row; a missing rate is null. */
 const rateOf = (day: SQL, currency: SQL) => sql`(case when ${currency} = 'EUR' then 1::numeric else
@@ -344,21 +360,18 @@ export async function rebuildRollups(db: Db, scope: RebuildScope = {}): Promise<
           and not ${kept(sql`game_rounds.integration_id`, sql`(game_rounds.started_at at time zone 'UTC')::date`)}`,
       )}) recomputed
       order by day`);
-    const sums = sql`sum(rounds), sum(open_rounds), sum(refunded_rounds), sum(bet), sum(win), sum(bet_eur),
-      sum(win_eur), sum(unrated_rounds), sum(bet_rounds), sum(win_per_bet_sum), sum(win_per_bet_squares),
-      sum(bet_squares), sum(bet_squares_eur)`;
     // Both from the daily rows, the kept ones included. Every table is written in day order, as the
     // reports read it (a range of days): a day's rows share a few pages instead of one page each.
     await tx.execute(sql`
       insert into round_stats_monthly (casino_id, month, integration_id, game_id, currency, ${FIGURE_COLUMNS})
-      select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency, ${sums}
+      select casino_id, date_trunc('month', day)::date, integration_id, game_id, currency, ${FIGURE_SUMS}
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
       group by 1, 2, 3, 4, 5
       order by 2`);
     await tx.execute(sql`
       insert into round_stats_daily_totals (casino_id, day, integration_id, currency, ${FIGURE_COLUMNS})
-      select casino_id, day, integration_id, currency, ${sums}
+      select casino_id, day, integration_id, currency, ${FIGURE_SUMS}
       from round_stats_daily
       where day >= ${from}::date and day < ${until}
       group by 1, 2, 3, 4
