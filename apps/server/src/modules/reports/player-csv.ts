@@ -4,11 +4,18 @@
  */
 import { Readable } from 'node:stream';
 import { playerCsvColumns } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
 import { guardedPlayerColumnsSql } from './player-csv-sql';
-import { createReportsRepository, type PlayerCursor } from './reports.repository';
+import {
+  createReportsRepository,
+  playerConditions,
+  type PlayerCursor,
+  type PlayerRange,
+} from './reports.repository';
 
 /**
  * Players per page at most. Pages start small and double: a download that is started and dropped costs
@@ -52,9 +59,8 @@ export interface PlayerCsvOptions {
   pageSize?: number;
 }
 
-/** A string as an SQL literal (standard_conforming_strings, as PostgreSQL has it by default). */
-const literal = (value: string) => `'${value.replaceAll("'", "''")}'`;
-const literals = (values: readonly string[]) => values.map(literal).join(', ');
+/** COPY takes no parameters: the players' conditions with their values written in as literals. */
+const dialect = new PgDialect();
 
 /** The columns as COPY should write them: guarded; empty as empty (like null), not as `""`. */
 const copyColumnsSql = guardedPlayerColumnsSql.map((column) => `nullif(${column}, '')`).join(', ');
@@ -63,21 +69,13 @@ const copyColumnsSql = guardedPlayerColumnsSql.map((column) => `nullif(${column}
 export function playerCopyQuery(
   scope: Scope,
   casinoIds: readonly string[] | undefined,
-  page: { after: PlayerCursor | null; through: PlayerCursor | null } = { after: null, through: null },
+  page: PlayerRange = { after: null },
 ): string {
-  const conditions: string[] = [];
-  if (!scope.unlimited) {
-    const parts = [
-      ...(scope.casinoIds.length > 0 ? [`casino_id in (${literals(scope.casinoIds)})`] : []),
-      ...(scope.integrationIds.length > 0 ? [`integration_id in (${literals(scope.integrationIds)})`] : []),
-    ];
-    conditions.push(parts.length > 0 ? `(${parts.join(' or ')})` : 'false');
-  }
-  if (casinoIds?.length) conditions.push(`casino_id in (${literals(casinoIds)})`);
-  const key = (cursor: PlayerCursor) => `(${literal(cursor.casinoId)}, ${literal(cursor.playerId)})`;
-  if (page.after) conditions.push(`(casino_id, player_id) > ${key(page.after)}`);
-  if (page.through) conditions.push(`(casino_id, player_id) <= ${key(page.through)}`);
-  const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : '';
+  const conditions = playerConditions(scope, casinoIds, page);
+  const where =
+    conditions.length > 0
+      ? ` where ${dialect.sqlToQuery(sql.join(conditions, sql` and `).inlineParams()).sql}`
+      : '';
   return `select ${copyColumnsSql} from players${where} order by casino_id, player_id`;
 }
 

@@ -102,16 +102,28 @@ const playerCsvLineSql = sql.raw(
   `${guardedPlayerColumnsSql.map(csvFieldSql).join(` || ',' || `)} || E'\\r\\n'`,
 );
 
-/** Players after a key, in CSV order (casino, player): a row comparison the primary key serves. */
-function afterPlayer(after: PlayerCursor | null): SQL[] {
-  return after ? [sql`(casino_id, player_id) > (${after.casinoId}, ${after.playerId})`] : [];
+/** The key range of a page of players in CSV order (casino, player): after one key, up to another. */
+export interface PlayerRange {
+  after: PlayerCursor | null;
+  through?: PlayerCursor | null;
 }
 
-function playerConditions(scope: Scope, casinoIds: string[] | undefined): SQL[] {
+/**
+ * The players of the CSV within the scope and the casinos asked for, in a key range: row comparisons the
+ * primary key serves. The one rule for both ways of reading them (COPY and keyset pages).
+ */
+export function playerConditions(
+  scope: Scope,
+  casinoIds: readonly string[] | undefined,
+  range: PlayerRange,
+): SQL[] {
   const conditions: SQL[] = [];
   const inScope = platformScopeCondition(scope);
   if (inScope) conditions.push(inScope);
   if (casinoIds?.length) conditions.push(inList(sql.raw('casino_id'), casinoIds));
+  const { after, through } = range;
+  if (after) conditions.push(sql`(casino_id, player_id) > (${after.casinoId}, ${after.playerId})`);
+  if (through) conditions.push(sql`(casino_id, player_id) <= (${through.casinoId}, ${through.playerId})`);
   return conditions;
 }
 
@@ -227,10 +239,7 @@ export function createReportsRepository() {
       db: Db,
       options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; offset: number },
     ): Promise<PlayerCursor | null> {
-      const conditions = [
-        ...playerConditions(options.scope, options.casinoIds),
-        ...afterPlayer(options.after),
-      ];
+      const conditions = playerConditions(options.scope, options.casinoIds, options);
       const [key] = rowsOf<PlayerCursor>(
         await db.execute(sql`
           select casino_id as "casinoId", player_id as "playerId" from players
@@ -250,10 +259,7 @@ export function createReportsRepository() {
       db: Db,
       options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; limit: number },
     ): Promise<{ lines: string; count: number; last: PlayerCursor | null }> {
-      const conditions = [
-        ...playerConditions(options.scope, options.casinoIds),
-        ...afterPlayer(options.after),
-      ];
+      const conditions = playerConditions(options.scope, options.casinoIds, options);
       const [page] = rowsOf<{
         lines: string | null;
         count: number;
