@@ -10,7 +10,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client';
-import { countUpTo, likePattern, toIso } from './sql';
+import { countUpTo, likePattern, pageWithTotal, toIso } from './sql';
 import { nextVersion } from './writes';
 
 /** A configuration table: a text or uuid `id` and the record columns (`recordColumns`). */
@@ -82,7 +82,8 @@ export function configRepository<
       const where = filter(query);
       const direction = query.order === 'desc' ? desc : asc;
       const sort = sortColumns[query.sort as Query['sort']];
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         loose(db)
           .select(selection)
           .from(table)
@@ -90,9 +91,9 @@ export function configRepository<
           .orderBy(direction(sort), asc(table.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, table as PgTable, where),
-      ]);
-      return { items: toRecord(rows), total: totals?.total ?? 0 };
+        () => countUpTo(db, table as PgTable, where),
+      );
+      return { items: toRecord(rows), total };
     },
 
     async findById(db, id) {

@@ -7,7 +7,7 @@ import { ilike, sql } from 'drizzle-orm';
 import { jurisdictions } from '../db/schema/index';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/app';
-import { countUpTo, rowsOf } from './sql';
+import { countUpTo, pageWithTotal, rowsOf } from './sql';
 
 describeEachEngine('list totals', (ctx) => {
   beforeAll(async () => {
@@ -31,6 +31,43 @@ describeEachEngine('list totals', (ctx) => {
   it('answers the exact total at the limit and below', async () => {
     expect(await list({ q: 'Bulk 0' })).toMatchObject({ total: 999, totalCapped: false });
     expect(await list({ q: 'Bulk 100' })).toMatchObject({ total: 6, totalCapped: false });
+  });
+
+  it('tells the total from a page with fewer rows than asked for, and counts for a full or empty one', async () => {
+    // 'Bulk 100' matches six: pages of four hold four (full: counted), two (the last: known), none (counted).
+    for (const [page, items] of [
+      ['1', 4],
+      ['2', 2],
+      ['3', 0],
+    ] as const) {
+      const answer = await list({ q: 'Bulk 100', page, pageSize: '4', sort: 'name', order: 'asc' });
+      expect(answer.items).toHaveLength(items);
+      expect(answer).toMatchObject({ total: 6, totalCapped: false });
+    }
+    const { db } = ctx().database;
+    const where = ilike(jurisdictions.name, 'Bulk 100%');
+    const counted: number[] = [];
+    const pageOfSix = async (page: number, pageSize: number) =>
+      pageWithTotal(
+        { page, pageSize },
+        db
+          .select({ name: jurisdictions.name })
+          .from(jurisdictions)
+          .where(where)
+          .orderBy(jurisdictions.name)
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        async () => {
+          counted.push(page);
+          return countUpTo(db, jurisdictions, where);
+        },
+      );
+    expect((await pageOfSix(2, 4)).total).toBe(6);
+    expect((await pageOfSix(1, 10)).total).toBe(6);
+    expect(counted).toEqual([]);
+    expect((await pageOfSix(1, 4)).total).toBe(6);
+    expect((await pageOfSix(7, 4)).total).toBe(6);
+    expect(counted).toEqual([1, 7]);
   });
 
   it('still pages past the counted rows', async () => {

@@ -30,6 +30,28 @@ export function pageOf<Item>(
   };
 }
 
+/** Where a list's page starts and how many rows it takes. */
+function pageBounds(query: { page: number; pageSize: number }): { limit: number; offset: number } {
+  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+/**
+ * A list's page and its total. The page is read first: when it holds some rows but fewer than a page,
+ * they are the last ones and the total is known (the offset and them) without counting; only a full or an
+ * empty page needs `count` (a second statement). Most configuration lists fit a page: one statement.
+ */
+export async function pageWithTotal<Row>(
+  query: { page: number; pageSize: number },
+  rows: PromiseLike<Row[]>,
+  count: () => PromiseLike<{ total: number }[]>,
+): Promise<{ rows: Row[]; total: number }> {
+  const page = await rows;
+  const { limit, offset } = pageBounds(query);
+  if (page.length > 0 && page.length < limit) return { rows: page, total: offset + page.length };
+  const [counted] = await count();
+  return { rows: page, total: counted?.total ?? 0 };
+}
+
 /**
  * Counts the rows of a table that match, but no more than one past LIST_TOTAL_LIMIT: a broad search's
  * total costs a bounded walk instead of every match. Resolves to `[{ total }]` like a plain count.

@@ -3,7 +3,7 @@ import { ALERTS_SHOWN, type Alert } from '@backoffice/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { alerts } from '../../db/schema/index';
-import { countUpTo } from '../../lib/sql';
+import { countUpTo, pageWithTotal } from '../../lib/sql';
 
 type Row = typeof alerts.$inferSelect;
 
@@ -26,16 +26,17 @@ export function createAlertsRepository() {
   return {
     async listOpen(db: Db): Promise<{ items: Alert[]; total: number }> {
       const open = isNull(alerts.acknowledgedAt);
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        { page: 1, pageSize: ALERTS_SHOWN },
         db
           .select()
           .from(alerts)
           .where(open)
           .orderBy(desc(alerts.raisedAt), desc(alerts.id))
           .limit(ALERTS_SHOWN),
-        countUpTo(db, alerts, open),
-      ]);
-      return { items: rows.map(toAlert), total: totals?.total ?? 0 };
+        () => countUpTo(db, alerts, open),
+      );
+      return { items: rows.map(toAlert), total };
     },
 
     async find(db: Db, id: string): Promise<Alert | undefined> {

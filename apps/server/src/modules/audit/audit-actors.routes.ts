@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { auditEntries, users } from '../../db/schema/index';
 import { errorResponses } from '../../lib/http-schemas';
-import { countUpTo, likePattern, pageOf } from '../../lib/sql';
+import { countUpTo, likePattern, pageOf, pageWithTotal } from '../../lib/sql';
 import { principalOf } from '../../plugins/access';
 import { auditReaderOf, visibleEntries, type AuditReader } from './audit.repository';
 
@@ -45,7 +45,8 @@ async function findActors(
           })`,
         ),
   );
-  const [rows, [totals]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
+    { page: 1, pageSize: AUDIT_ACTOR_OPTIONS },
     db
       .select({
         id: users.id,
@@ -57,15 +58,15 @@ async function findActors(
       .where(filter)
       .orderBy(asc(sql`lower(${users.username})`))
       .limit(AUDIT_ACTOR_OPTIONS),
-    countUpTo(db, users, filter),
-  ]);
+    () => countUpTo(db, users, filter),
+  );
   return {
     items: rows.map((row) => ({
       id: row.id,
       username: row.username,
       name: `${row.firstName} ${row.lastName}`.trim(),
     })),
-    total: totals?.total ?? 0,
+    total,
   };
 }
 

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
-import { countUpTo, toIso } from '../../lib/sql';
+import { countUpTo, pageWithTotal, toIso } from '../../lib/sql';
 import type { Principal } from '../../plugins/access';
 
 /** Who reads the trail: their scope, and whether they administer users (permission noRestrictions). */
@@ -88,7 +88,8 @@ export function createAuditRepository() {
     ): Promise<{ items: AuditEntry[]; total: number }> {
       const filter = filterOf(query, reader);
       const direction = query.order === 'asc' ? asc : desc;
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         db
           .select()
           .from(auditEntries)
@@ -96,15 +97,15 @@ export function createAuditRepository() {
           .orderBy(direction(auditEntries.changedAt), direction(auditEntries.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, auditEntries, filter),
-      ]);
+        () => countUpTo(db, auditEntries, filter),
+      );
       return {
         items: rows.map((row) => ({
           ...row,
           changedAt: toIso(row.changedAt),
           changes: row.changes as AuditEntry['changes'],
         })),
-        total: totals?.total ?? 0,
+        total,
       };
     },
   };

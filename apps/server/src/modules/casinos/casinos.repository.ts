@@ -21,7 +21,7 @@ import {
   jurisdictions,
 } from '../../db/schema/index';
 import { casinoScopeCondition, integrationInScope, type Scope } from '../../lib/scope';
-import { countUpTo, likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 import { operatorSecretsSetOf } from './casinos.config';
 
@@ -212,7 +212,8 @@ export function createCasinosRepository() {
     ): Promise<{ items: CasinoListItem[]; total: number }> {
       const filter = listFilter(query, scope);
       const direction = query.order === 'desc' ? desc : asc;
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         db
           .select(listSelection)
           .from(casinos)
@@ -220,15 +221,15 @@ export function createCasinosRepository() {
           .orderBy(direction(sortColumns[query.sort]), asc(casinos.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, casinos, filter),
-      ]);
+        () => countUpTo(db, casinos, filter),
+      );
       return {
         items: rows.map((row) => ({
           ...row,
           createdAt: toIso(row.createdAt),
           updatedAt: toIso(row.updatedAt),
         })),
-        total: totals?.total ?? 0,
+        total,
       };
     },
 

@@ -19,7 +19,7 @@ import {
   gameVersions,
   games,
 } from '../../db/schema/index';
-import { countUpTo, likePattern, rowsOf } from '../../lib/sql';
+import { countUpTo, likePattern, pageWithTotal, rowsOf } from '../../lib/sql';
 
 type CheckRow = typeof cpvChecks.$inferSelect;
 type ResultRow = typeof cpvCheckResults.$inferSelect;
@@ -221,7 +221,8 @@ export function createCpvChecksRepository() {
       query: CpvResultListQuery,
     ): Promise<{ items: CpvCheckResult[]; total: number }> {
       const filter = resultFilter(query);
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         db
           .select({ result: cpvCheckResults, trigger: cpvChecks.trigger })
           .from(cpvCheckResults)
@@ -230,9 +231,9 @@ export function createCpvChecksRepository() {
           .orderBy(desc(cpvCheckResults.checkedOn), asc(cpvCheckResults.component), desc(cpvCheckResults.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, cpvCheckResults, filter),
-      ]);
-      return { items: rows.map((row) => toResult(row.result, row.trigger)), total: totals?.total ?? 0 };
+        () => countUpTo(db, cpvCheckResults, filter),
+      );
+      return { items: rows.map((row) => toResult(row.result, row.trigger)), total };
     },
 
     /** Every game version with a frontend URL, by game and version. */

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { casinoGames, casinos, games, integrationGames, integrations } from '../../db/schema/index';
 import { errorResponses } from '../../lib/http-schemas';
 import { casinoScopeCondition, integrationScopeCondition, type Scope } from '../../lib/scope';
-import { countUpTo, likePattern, pageOf } from '../../lib/sql';
+import { countUpTo, likePattern, pageOf, pageWithTotal } from '../../lib/sql';
 import { principalOf } from '../../plugins/access';
 
 export async function listGameAssignments(db: Db, query: GameAssignmentsListQuery, scope: Scope) {
@@ -22,7 +22,8 @@ export async function listGameAssignments(db: Db, query: GameAssignmentsListQuer
     ? or(ilike(games.gameId, likePattern(query.q)), ilike(games.name, likePattern(query.q)))
     : undefined;
   const direction = query.order === 'desc' ? desc : asc;
-  const [page, [totals]] = await Promise.all([
+  const { rows: page, total } = await pageWithTotal(
+    query,
     db
       .select({ gameId: games.gameId, name: games.name })
       .from(games)
@@ -30,8 +31,8 @@ export async function listGameAssignments(db: Db, query: GameAssignmentsListQuer
       .orderBy(direction(query.sort === 'name' ? games.name : games.gameId), asc(games.gameId))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    countUpTo(db, games, filter),
-  ]);
+    () => countUpTo(db, games, filter),
+  );
   const ids = page.map((game) => game.gameId);
   const [inCasinos, inIntegrations] =
     ids.length === 0
@@ -69,7 +70,7 @@ export async function listGameAssignments(db: Db, query: GameAssignmentsListQuer
       .filter((row) => row.gameId === game.gameId)
       .map(({ gameId: _g, ...integration }) => integration),
   }));
-  return pageOf(query, { items, total: totals?.total ?? 0 });
+  return pageOf(query, { items, total });
 }
 
 export const gameAssignmentsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'd
 import type { Db } from '../../db/client';
 import { gameVersionJurisdictions, gameVersions, games, jurisdictions } from '../../db/schema/index';
 import type { ConfigRepository } from '../../lib/config-repository';
-import { countUpTo, likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 const jurisdictionList = sql<{ id: string; name: string }[]>`coalesce((
@@ -126,15 +126,16 @@ export function createGameVersionsRepository() {
     async list(db, query) {
       const filter = listFilter(query);
       const direction = query.order === 'desc' ? desc : asc;
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         joined(db)
           .where(filter)
           .orderBy(...[...sortColumns[query.sort], gameVersions.id].map((column) => direction(column)))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, gameVersions, filter, { indexed: Boolean(query.q) }),
-      ]);
-      return { items: rows.map(toGameVersion), total: totals?.total ?? 0 };
+        () => countUpTo(db, gameVersions, filter, { indexed: Boolean(query.q) }),
+      );
+      return { items: rows.map(toGameVersion), total };
     },
 
     findById,

@@ -7,7 +7,7 @@ import type { AssignedGame, AssignedGameListQuery } from '@backoffice/contracts'
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinoGames, games, integrationGames } from '../../db/schema/index';
-import { countUpTo, likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
 
 const owners = {
   casino: {
@@ -78,15 +78,16 @@ export function createAssignedGamesRepository(kind: AssignmentOwner) {
     ): Promise<{ items: AssignedGame[]; total: number }> {
       const filter = listFilter(ownerId, query);
       const direction = query.order === 'desc' ? desc : asc;
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         joined(db)
           .where(filter)
           .orderBy(direction(sortColumns[query.sort]), asc(table.gameId))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, table, filter, { join: { table: games, on: eq(games.gameId, table.gameId) } }),
-      ]);
-      return { items: rows.map(toAssignedGame), total: totals?.total ?? 0 };
+        () => countUpTo(db, table, filter, { join: { table: games, on: eq(games.gameId, table.gameId) } }),
+      );
+      return { items: rows.map(toAssignedGame), total };
     },
 
     async find(db: Db, ownerId: string, gameId: string): Promise<AssignedGame | undefined> {

@@ -2,7 +2,7 @@ import type { Game, GameListQuery } from '@backoffice/contracts';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameProviders, games, gameStudios, gameVersions } from '../../db/schema/index';
-import { countUpTo, likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 const versionCount = sql<number>`(select count(*)::int from ${gameVersions} where ${gameVersions.gameId} = ${games.gameId})`;
@@ -78,15 +78,16 @@ export function createGamesRepository() {
     async list(db: Db, query: GameListQuery): Promise<{ items: Game[]; total: number }> {
       const filter = listFilter(query);
       const direction = query.order === 'desc' ? desc : asc;
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         joined(db)
           .where(filter)
           .orderBy(direction(sortColumns[query.sort]), asc(games.gameId))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, games, filter),
-      ]);
-      return { items: rows.map(toGame), total: totals?.total ?? 0 };
+        () => countUpTo(db, games, filter),
+      );
+      return { items: rows.map(toGame), total };
     },
 
     async findById(db: Db, gameId: string): Promise<Game | undefined> {

@@ -10,7 +10,7 @@ import {
   integrations,
 } from '../../db/schema/index';
 import { integrationScopeCondition, type Scope } from '../../lib/scope';
-import { countUpTo, likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 import { contentDigest, documentContent, type DocumentContent } from './integration-document';
 
@@ -127,15 +127,16 @@ export function createIntegrationsRepository() {
     ): Promise<{ items: Integration[]; total: number }> {
       const filter = listFilter(query, scope);
       const direction = query.order === 'desc' ? desc : asc;
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         answered(db)
           .where(filter)
           .orderBy(direction(sortColumns[query.sort]), asc(integrations.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, integrations, filter),
-      ]);
-      return { items: rows.map((row) => toIntegration(stored(row))), total: totals?.total ?? 0 };
+        () => countUpTo(db, integrations, filter),
+      );
+      return { items: rows.map((row) => toIntegration(stored(row))), total };
     },
 
     async findById(db: Db, id: string): Promise<StoredIntegration | undefined> {

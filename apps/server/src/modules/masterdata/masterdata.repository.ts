@@ -9,7 +9,7 @@ import { roles, type Role } from '@backoffice/contracts';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fxRates, globalSettings } from '../../db/schema/index';
-import { countUpTo, toIso } from '../../lib/sql';
+import { countUpTo, pageWithTotal, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 /** Rows written per statement by an import (three parameters each). */
@@ -69,7 +69,8 @@ export function createMasterdataRepository() {
       if (query.to) filters.push(lte(fxRates.day, query.to));
       const filter = filters.length > 0 ? and(...filters) : undefined;
       const direction = query.order === 'asc' ? asc : desc;
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         db
           .select()
           .from(fxRates)
@@ -77,9 +78,9 @@ export function createMasterdataRepository() {
           .orderBy(direction(fxRates.day), asc(fxRates.currency))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, fxRates, filter),
-      ]);
-      return { items: rows.map(toFxRate), total: totals?.total ?? 0 };
+        () => countUpTo(db, fxRates, filter),
+      );
+      return { items: rows.map(toFxRate), total };
     },
 
     async findFxRate(db: Db, day: string, currency: string): Promise<FxRate | undefined> {

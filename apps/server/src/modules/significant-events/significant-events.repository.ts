@@ -3,7 +3,7 @@ import { and, desc, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { significantEvents } from '../../db/schema/index';
 import { casinoScopeCondition, type Scope } from '../../lib/scope';
-import { countUpTo, likePattern } from '../../lib/sql';
+import { countUpTo, likePattern, pageWithTotal } from '../../lib/sql';
 
 type Row = typeof significantEvents.$inferSelect;
 
@@ -62,7 +62,8 @@ export function createSignificantEventsRepository() {
       scope: Scope,
     ): Promise<{ items: SignificantEvent[]; total: number }> {
       const filter = filterOf(query, scope);
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         db
           .select()
           .from(significantEvents)
@@ -74,9 +75,9 @@ export function createSignificantEventsRepository() {
           )
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, significantEvents, filter),
-      ]);
-      return { items: rows.map(toEvent), total: totals?.total ?? 0 };
+        () => countUpTo(db, significantEvents, filter),
+      );
+      return { items: rows.map(toEvent), total };
     },
 
     async insert(db: Db, values: NewSignificantEvent): Promise<SignificantEvent> {

@@ -8,7 +8,7 @@ import {
   userSecondFactors,
   users,
 } from '../../db/schema/index';
-import { countUpTo, likePattern, toIso } from '../../lib/sql';
+import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
 
 /** A user's casino and integration scope, as sorted arrays, for any query that selects from `users`. */
 export const scopeColumns = {
@@ -120,7 +120,8 @@ export function createUsersRepository() {
           : undefined,
         query.role ? eq(users.role, query.role) : undefined,
       );
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         db
           .select(columns)
           .from(users)
@@ -128,9 +129,9 @@ export function createUsersRepository() {
           .orderBy(orderBy(sortColumns[query.sort], query.order), asc(users.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        countUpTo(db, users, filter),
-      ]);
-      return { items: rows.map(toUser), total: totals?.total ?? 0 };
+        () => countUpTo(db, users, filter),
+      );
+      return { items: rows.map(toUser), total };
     },
 
     /** Every user with whether a second factor is in use, by username: the access review (GLI-19 §B.2.3). */
