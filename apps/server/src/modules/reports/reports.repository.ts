@@ -29,6 +29,8 @@ export interface FigureRow {
   /** The dimensions this row is grouped by. */
   groupedBy: Dimension[];
   rounds: number;
+  /** Rounds on days whose currency has no rate: in `rounds`, not in the EUR figures. */
+  unratedRounds: number;
   /** Minor units of the currency (only meaningful within one currency). */
   bet: number;
   win: number;
@@ -204,6 +206,7 @@ export function createReportsRepository() {
           keys,
           groupedBy,
           rounds: figureOf(row, 'rounds'),
+          unratedRounds: figureOf(row, 'unrated_rounds'),
           bet: figureOf(row, 'bet'),
           win: figureOf(row, 'win'),
           betEur: figureOf(row, 'bet_eur'),

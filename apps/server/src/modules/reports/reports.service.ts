@@ -149,6 +149,15 @@ function rtpBandOf(
 export function createReportsService(db: Db) {
   const repository = createReportsRepository();
 
+  /**
+   * The days in range and scope whose currency has no rate: looked up only when the rollups counted such
+   * rounds (`rows` holds the overall sums; counts are never negative, so none counted means none).
+   */
+  async function missingRatesOf(filter: ReportFilter, scope: Scope, rows: FigureRow[]) {
+    const overall = rows.find((row) => row.groupedBy.length === 0);
+    return overall && overall.unratedRounds > 0 ? repository.missingRates(db, filter, scope) : [];
+  }
+
   /** Totals over everything in range and scope; no rounds at all answers NO_DATA. */
   function totalsOf(rows: FigureRow[]): MoneyFigures {
     const [totals] = groupsOf(rows, []);
@@ -176,7 +185,7 @@ export function createReportsService(db: Db) {
       const granularity = rangeDays(filter) <= MAX_DAILY_SERIES_DAYS ? 'day' : 'month';
       // Two queries: the series needs single days (a short range reads every day by day), the figures per
       // game and currency read whole months from the monthly rollup.
-      const [rows, periods, missingRates] = await Promise.all([
+      const [rows, periods] = await Promise.all([
         repository.figures(db, {
           filter,
           scope,
@@ -190,8 +199,8 @@ export function createReportsService(db: Db) {
           period: granularity,
           figures: SERIES_FIGURES,
         }),
-        repository.missingRates(db, filter, scope),
       ]);
+      const missingRates = await missingRatesOf(filter, scope, rows);
       const totals = totalsOf(rows);
       const byPeriod = new Map(periods.map((row) => [row.keys.period!, row] as const));
       const top = groupsOf(rows, ['game_id'])
@@ -222,15 +231,13 @@ export function createReportsService(db: Db) {
     },
 
     async casinoPerformance(filter: ReportFilter, scope: Scope): Promise<CasinoPerformance> {
-      const [rows, missingRates] = await Promise.all([
-        repository.figures(db, {
-          filter,
-          scope,
-          sets: [['casino_id', 'currency'], ['casino_id'], ...PER_CURRENCY],
-          figures: MONEY_FIGURES,
-        }),
-        repository.missingRates(db, filter, scope),
-      ]);
+      const rows = await repository.figures(db, {
+        filter,
+        scope,
+        sets: [['casino_id', 'currency'], ['casino_id'], ...PER_CURRENCY],
+        figures: MONEY_FIGURES,
+      });
+      const missingRates = await missingRatesOf(filter, scope, rows);
       const totals = totalsOf(rows);
       const groups = groupsOf(rows, ['casino_id']);
       return {
@@ -247,14 +254,12 @@ export function createReportsService(db: Db) {
     },
 
     async gamePerformance(filter: ReportFilter, scope: Scope): Promise<GamePerformance> {
-      const [rows, missingRates] = await Promise.all([
-        repository.figures(db, {
-          filter,
-          scope,
-          sets: [['game_id', 'currency'], ['game_id'], ...PER_CURRENCY],
-        }),
-        repository.missingRates(db, filter, scope),
-      ]);
+      const rows = await repository.figures(db, {
+        filter,
+        scope,
+        sets: [['game_id', 'currency'], ['game_id'], ...PER_CURRENCY],
+      });
+      const missingRates = await missingRatesOf(filter, scope, rows);
       const totals = totalsOf(rows);
       const result = groupsOf(rows, ['game_id']).map((group) => ({
         ...rtpOf(group.keys.game_id!, group.figures, group.head.theoreticalRtp, group.head),
@@ -267,14 +272,12 @@ export function createReportsService(db: Db) {
       filter: ReportFilter,
       scope: Scope,
     ): Promise<IntegrationGamePerformance> {
-      const [rows, missingRates] = await Promise.all([
-        repository.figures(db, {
-          filter,
-          scope,
-          sets: [['integration_id', 'game_id', 'currency'], ['integration_id', 'game_id'], ...PER_CURRENCY],
-        }),
-        repository.missingRates(db, filter, scope),
-      ]);
+      const rows = await repository.figures(db, {
+        filter,
+        scope,
+        sets: [['integration_id', 'game_id', 'currency'], ['integration_id', 'game_id'], ...PER_CURRENCY],
+      });
+      const missingRates = await missingRatesOf(filter, scope, rows);
       const totals = totalsOf(rows);
       const result = groupsOf(rows, ['integration_id', 'game_id']).map((group) => {
         const integrationId = group.keys.integration_id!;

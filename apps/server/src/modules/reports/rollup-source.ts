@@ -128,6 +128,7 @@ export function rollupConditions(filter: ReportFilter, scope: Scope): SQL[] {
 /** The figures of a rollup row: every one is a sum, so sums of sums and differences of sums are exact. */
 export const ROLLUP_FIGURES = [
   'rounds',
+  'unrated_rounds',
   'bet',
   'win',
   'bet_eur',
@@ -144,7 +145,14 @@ export type RollupFigure = (typeof ROLLUP_FIGURES)[number];
  * The figures of money alone: rounds, and turnover and wins per currency and in EUR. What a report without
  * the RTP band reads (the band's sums of squares are the widest numbers, and the dearest to add up).
  */
-export const MONEY_FIGURES = ['rounds', 'bet', 'win', 'bet_eur', 'win_eur'] as const satisfies RollupFigure[];
+export const MONEY_FIGURES = [
+  'rounds',
+  'unrated_rounds',
+  'bet',
+  'win',
+  'bet_eur',
+  'win_eur',
+] as const satisfies RollupFigure[];
 
 /** What a report can group rollup rows by: their key columns (`day` is a month's first day for months). */
 export type RollupKey = 'casino_id' | 'day' | 'integration_id' | 'game_id' | 'currency';
