@@ -304,23 +304,26 @@ export async function buildApp({
   await app.register(authRoutes, { config, db, oidc, sessions, secondFactors });
   await app.register(jurisdictionsRoutes, {
     prefix: '/api/jurisdictions',
-    service: createJurisdictionsService(db),
+    service: createJurisdictionsService(database.plannedDb),
   });
-  await app.register(bridgesRoutes, { prefix: '/api/bridges', service: createBridgesService(db, secrets) });
+  await app.register(bridgesRoutes, {
+    prefix: '/api/bridges',
+    service: createBridgesService(database.plannedDb, secrets),
+  });
   await app.register(bridgeHealthRoutes, { prefix: '/api/bridges', db, secrets });
   // Activation changes start the delivery job once committed (issue 18); pointed at the engine below.
   const delivery: DeliveryKicker = { kick: () => undefined };
   await app.register(casinosRoutes, {
     prefix: '/api/casinos',
-    service: createCasinosService(db, secrets, undefined, undefined, delivery),
+    service: createCasinosService(database.plannedDb, secrets, undefined, undefined, delivery),
   });
   await app.register(gameStudiosRoutes, {
     prefix: '/api/game-studios',
-    service: createGameStudiosService(db),
+    service: createGameStudiosService(database.plannedDb),
   });
   await app.register(gameProvidersRoutes, {
     prefix: '/api/game-providers',
-    service: createGameProvidersService(db, secrets),
+    service: createGameProvidersService(database.plannedDb, secrets),
   });
   await app.register(gamesRoutes, { prefix: '/api/games', service: createGamesService(db) });
   await app.register(gameVersionsRoutes, {
@@ -329,11 +332,11 @@ export async function buildApp({
   });
   await app.register(integrationOptionsRoutes, {
     prefix: '/api/integration-options',
-    service: createIntegrationOptionsService(db),
+    service: createIntegrationOptionsService(database.plannedDb),
   });
   await app.register(allowedHashesRoutes, {
     prefix: '/api/cpv/allowed-hashes',
-    service: createAllowedHashesService(db),
+    service: createAllowedHashesService(database.plannedDb),
   });
   const integrationsService = createIntegrationsService(db, { ...integrations, secrets, delivery });
   await app.register(integrationsRoutes, {

@@ -25,10 +25,11 @@ export type DatabaseOptions =
 export interface Database {
   db: Db;
   /**
-   * The same database for the searches that run most often in a few fixed shapes (the round search): on
-   * PostgreSQL, each statement text is prepared once per connection and planned once, generically, with
-   * the months' partitions pruned when it runs — instead of being planned anew for every search. Only
-   * statements whose generic plan is as good as a fresh one belong here (decision 035). PGlite: `db`.
+   * The same database for the statements that run most often in a few fixed shapes (the round search, the
+   * configuration areas' lists and records): on PostgreSQL, each statement text is prepared once per
+   * connection and planned once, generically, with the months' partitions pruned when it runs — instead
+   * of being planned anew every time. Only statements whose generic plan is as good as a fresh one belong
+   * here (decisions 035, 037). Its transactions run on `db`'s connections, planned as there. PGlite: `db`.
    */
   plannedDb: Db;
   engine: 'postgres' | 'pglite';
@@ -206,9 +207,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       });
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const plannedDb = drizzlePg({ client: plannedPool, schema }) as unknown as Db;
+    // A transaction holds its connection across statements: on the main pool, whose connections are
+    // released once even when cut (releasedOnce), and where every statement is planned with its values.
+    plannedDb.transaction = db.transaction.bind(db);
     return {
       db,
-      plannedDb: drizzlePg({ client: plannedPool, schema }) as unknown as Db,
+      plannedDb,
       engine: 'postgres',
       jobStore: { kind: 'postgres', url: options.url },
       async withConnection(fn) {
