@@ -338,7 +338,11 @@ export async function buildApp({
     prefix: '/api/cpv/allowed-hashes',
     service: createAllowedHashesService(database.plannedDb),
   });
-  const integrationsService = createIntegrationsService(db, { ...integrations, secrets, delivery });
+  const integrationsService = createIntegrationsService(database.plannedDb, {
+    ...integrations,
+    secrets,
+    delivery,
+  });
   await app.register(integrationsRoutes, {
     prefix: '/api/integrations',
     service: integrationsService,
