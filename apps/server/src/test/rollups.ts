@@ -3,28 +3,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client';
 import { rowsOf } from '../lib/sql';
-import { recomputedDailySql } from '../modules/platform/rollups';
+import { recomputedDailySql, ROLLUP_FIGURE_COLUMNS } from '../modules/platform/rollups';
 
 type Row = Record<string, string>;
 
-const FIGURES = [
-  'rounds',
-  'open_rounds',
-  'refunded_rounds',
-  'bet',
-  'win',
-  'bet_eur',
-  'win_eur',
-  'unrated_rounds',
-  'bet_rounds',
-  'win_per_bet_sum',
-  'win_per_bet_squares',
-  'bet_squares',
-  'bet_squares_eur',
-];
 /** The figures as text, and their sums as text under their own names. */
-const figures = sql.raw(FIGURES.map((figure) => `${figure}::text`).join(', '));
-const summed = sql.raw(FIGURES.map((figure) => `sum(${figure})::text as ${figure}`).join(', '));
+const figures = sql.raw(ROLLUP_FIGURE_COLUMNS.map((figure) => `${figure}::text`).join(', '));
+const summed = sql.raw(ROLLUP_FIGURE_COLUMNS.map((figure) => `sum(${figure})::text as ${figure}`).join(', '));
 
 export async function expectRollupsExact(db: Db): Promise<void> {
   // Exact decimals compared as text without trailing zeros ("1.50" and "1.5" are the same amount).

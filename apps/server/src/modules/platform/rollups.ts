@@ -132,7 +132,7 @@ export class RollupChanges {
 }
 
 /** The figure columns every rollup table has, after its key. */
-const FIGURE_NAMES = [
+export const ROLLUP_FIGURE_COLUMNS = [
   'rounds',
   'open_rounds',
   'refunded_rounds',
@@ -147,9 +147,9 @@ const FIGURE_NAMES = [
   'bet_squares',
   'bet_squares_eur',
 ] as const;
-const FIGURE_COLUMNS = sql.raw(FIGURE_NAMES.join(', '));
+const FIGURE_COLUMNS = sql.raw(ROLLUP_FIGURE_COLUMNS.join(', '));
 /** Each of them summed, in the same order: rows of one table summed into the key of another. */
-const FIGURE_SUMS = sql.raw(FIGURE_NAMES.map((name) => `sum(${name})`).join(', '));
+const FIGURE_SUMS = sql.raw(ROLLUP_FIGURE_COLUMNS.map((name) => `sum(${name})`).join(', '));
 
 /** The rate of a currency on a day as SQL: EUR is 1 without a master-data row; a missing rate is null. */
 const rateOf = (day: SQL, currency: SQL) => sql`(case when ${currency} = 'EUR' then 1::numeric else

@@ -125,14 +125,18 @@ export function rollupConditions(filter: ReportFilter, scope: Scope): SQL[] {
   return conditions;
 }
 
-/** The figures of a rollup row: every one is a sum, so sums of sums and differences of sums are exact. */
+/**
+ * The figures of money alone: rounds, and turnover and wins per currency and in EUR. What a report without
+ * the RTP band reads (the band's sums of squares are the widest numbers, and the dearest to add up).
+ */
+export const MONEY_FIGURES = ['rounds', 'unrated_rounds', 'bet', 'win', 'bet_eur', 'win_eur'] as const;
+
+/**
+ * The figures of a rollup row a report reads: money, and what the RTP band needs. Every one is a sum, so
+ * sums of sums and differences of sums are exact.
+ */
 export const ROLLUP_FIGURES = [
-  'rounds',
-  'unrated_rounds',
-  'bet',
-  'win',
-  'bet_eur',
-  'win_eur',
+  ...MONEY_FIGURES,
   'bet_rounds',
   'win_per_bet_sum',
   'win_per_bet_squares',
@@ -140,19 +144,6 @@ export const ROLLUP_FIGURES = [
 ] as const;
 
 export type RollupFigure = (typeof ROLLUP_FIGURES)[number];
-
-/**
- * The figures of money alone: rounds, and turnover and wins per currency and in EUR. What a report without
- * the RTP band reads (the band's sums of squares are the widest numbers, and the dearest to add up).
- */
-export const MONEY_FIGURES = [
-  'rounds',
-  'unrated_rounds',
-  'bet',
-  'win',
-  'bet_eur',
-  'win_eur',
-] as const satisfies RollupFigure[];
 
 /** What a report can group rollup rows by: their key columns (`day` is a month's first day for months). */
 export type RollupKey = 'casino_id' | 'day' | 'integration_id' | 'game_id' | 'currency';
