@@ -30,11 +30,6 @@ export function pageOf<Item>(
   };
 }
 
-/** Where a list's page starts and how many rows it takes. */
-function pageBounds(query: { page: number; pageSize: number }): { limit: number; offset: number } {
-  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-}
-
 /**
  * A list's page and its total. The page is read first: when it holds some rows but fewer than a page,
  * they are the last ones and the total is known (the offset and them) without counting; only a full or an
@@ -46,8 +41,9 @@ export async function pageWithTotal<Row>(
   count: () => PromiseLike<{ total: number }[]>,
 ): Promise<{ rows: Row[]; total: number }> {
   const page = await rows;
-  const { limit, offset } = pageBounds(query);
-  if (page.length > 0 && page.length < limit) return { rows: page, total: offset + page.length };
+  if (page.length > 0 && page.length < query.pageSize) {
+    return { rows: page, total: (query.page - 1) * query.pageSize + page.length };
+  }
   const [counted] = await count();
   return { rows: page, total: counted?.total ?? 0 };
 }

@@ -156,8 +156,9 @@ export function figuresSql(query: FigureQuery): SQL {
   const derived = dimensions.map(
     (dimension) => sql`${dimensionSql(dimension, query.period)} as ${sql.raw(dimension)}`,
   );
+  const selected = [...names, sql`${mask} as grouping_mask`, sql.raw(figureNames.map(finalSum).join(', '))];
   const figures = sql`
-    select ${sql.join([...names, sql`${mask} as grouping_mask`, sql.raw(figureNames.map(finalSum).join(', '))], sql`, `)}
+    select ${sql.join(selected, sql`, `)}
     from (
       select ${sql.join([...derived, sql.raw(figureNames.join(', '))], sql`, `)}
       from (${source}) as source

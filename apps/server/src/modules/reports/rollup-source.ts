@@ -155,16 +155,16 @@ const figureSums = (figures: readonly RollupFigure[], sign: '' | '-' = '') =>
 /**
  * The rollup rows of a report, already summed by `keys` in each part read (a part's rows are summed before
  * the parts meet: days taken away are negated once per group, not once per row). Columns: the keys and
- * the `figures` (all unless given). Use it as `from (${source}) as s` and sum again by the keys. A source without games reads
- * single days from the daily totals, some 60 times fewer rows than per game; a filter by game always
- * reads per game.
+ * the `figures`. Use it as `from (${source}) as s` and sum again by the keys. A source without games
+ * reads single days from the daily totals, some 60 times fewer rows than per game; a filter by game
+ * always reads per game.
  */
 export function rollupSource(
   filter: ReportFilter,
   scope: Scope,
-  options: { perDay?: boolean; keys: readonly RollupKey[]; figures?: readonly RollupFigure[] },
+  options: { perDay?: boolean; keys: readonly RollupKey[]; figures: readonly RollupFigure[] },
 ): SQL {
-  const figures = options.figures ?? ROLLUP_FIGURES;
+  const { figures } = options;
   const plan = planRange(filter, options.perDay);
   const conditions = rollupConditions(filter, scope);
   const games = options.keys.includes('game_id') || Boolean(filter.gameIds?.length);
