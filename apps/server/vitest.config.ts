@@ -7,5 +7,6 @@ export default defineProject({
     // Each suite opens its own database (PGlite in memory, and a fresh PostgreSQL database in CI).
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    setupFiles: ['./src/test/setup.ts'],
   },
 });

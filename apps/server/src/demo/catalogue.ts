@@ -1,5 +1,5 @@
 /** Demo game catalogue for `npm start`: a few studios and providers, three dozen games with versions. */
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sealEnteredSecrets } from '../lib/sealed-secrets';
 import type { SecretBox } from '../lib/secret-box';
@@ -95,15 +95,17 @@ export async function seedDemoCatalogue(db: Db, box: SecretBox): Promise<void> {
         })),
       )
       .onConflictDoNothing();
-    const studioIds = await Promise.all(
-      studios.map(async ({ name }) => {
-        const [row] = await tx
-          .select({ id: gameStudios.id })
-          .from(gameStudios)
-          .where(eq(gameStudios.name, name));
-        return row!.id;
-      }),
-    );
+    // One statement: a transaction is one connection, which runs one query at a time.
+    const stored = await tx
+      .select({ id: gameStudios.id, name: gameStudios.name })
+      .from(gameStudios)
+      .where(
+        inArray(
+          gameStudios.name,
+          studios.map(({ name }) => name),
+        ),
+      );
+    const studioIds = studios.map(({ name }) => stored.find((row) => row.name === name)!.id);
     await tx.insert(games).values(
       demoGames.map(([gameId, name, studio, providerId, rtp, exposure, minBet]) => ({
         gameId,
