@@ -129,20 +129,21 @@ export function createCpvChecksRepository() {
 
   return {
     async listChecks(db: Db, query: CpvCheckListQuery): Promise<{ items: CpvCheck[]; total: number }> {
-      const [rows, [totals]] = await Promise.all([
+      const { rows, total } = await pageWithTotal(
+        query,
         db
           .select()
           .from(cpvChecks)
           .orderBy(desc(cpvChecks.createdAt), desc(cpvChecks.id))
           .limit(query.pageSize)
           .offset((query.page - 1) * query.pageSize),
-        db.select({ total: count() }).from(cpvChecks),
-      ]);
+        () => countUpTo(db, cpvChecks, undefined),
+      );
       const counts = await countsOf(
         db,
         rows.map((row) => row.id),
       );
-      return { items: rows.map((row) => toCheck(row, counts.get(row.id))), total: totals?.total ?? 0 };
+      return { items: rows.map((row) => toCheck(row, counts.get(row.id))), total };
     },
 
     async findCheck(db: Db, id: string): Promise<CpvCheck | undefined> {
