@@ -2,6 +2,7 @@
  * Opens the database: a `pg` pool when DATABASE_URL is set, else embedded PGlite (PostgreSQL in WASM)
  * persisted in a directory, or in memory for `memory://`. Both speak the same Drizzle PostgreSQL dialect.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
@@ -50,6 +51,13 @@ export interface Database {
    * with back-off, and `up` follows).
    */
   subscribe(channel: string, listener: ChannelListener): { close(): Promise<void> };
+  /**
+   * PostgreSQL only: runs `fn` with `watch` told whether its statements announced a session change. Each
+   * announcement also raises a notice to the connection that made it (migration 0018), and a connection
+   * checked out inside `fn` passes those notices to `watch` for as long as it is held. Without it (PGlite),
+   * any write must be taken as having announced one.
+   */
+  watchAnnouncements?<T>(watch: AnnouncementWatch, fn: () => T): T;
   /** What the job engine connects through: PostgreSQL's URL (its own small pool), or the PGlite instance. */
   jobStore: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 }
@@ -58,6 +66,23 @@ export interface ChannelListener {
   message(payload: string): void;
   up(): void;
   down(): void;
+}
+
+/** Set once a statement run under it announced a session change (see `Database.watchAnnouncements`). */
+export interface AnnouncementWatch {
+  announced: boolean;
+}
+
+/** The notice the announcing trigger raises (migration 0018). */
+const ANNOUNCED_NOTICE = 'bo: session change announced';
+const announcementWatches = new AsyncLocalStorage<AnnouncementWatch>();
+const heldUnder = Symbol('announcement watch');
+type Watched = pg.PoolClient & { [heldUnder]?: AnnouncementWatch | undefined };
+
+/** A connection checked out for a holder: its notices go to the holder's watch, if any, until the next. */
+function watchedBy(client: pg.PoolClient, watch: AnnouncementWatch | undefined): pg.PoolClient {
+  (client as Watched)[heldUnder] = watch;
+  return client;
 }
 
 /** How listening connections name themselves once they listen: instances count each other by it. */
@@ -138,6 +163,34 @@ function releasedOnce(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
+/** pg's pool whose promised connections are released once (see releasedOnce). */
+class Pool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      error: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+    // Whose connection it is, as the caller asks: pg may hand it over from another holder's release.
+    const watch = announcementWatches.getStore();
+    // The callback form serves pool.query, which releases its connection on error by itself.
+    if (callback) {
+      return super.connect((error, client, done) =>
+        callback(error, client && watchedBy(client, watch), done),
+      );
+    }
+    return super.connect().then(
+      (client) => releasedOnce(watchedBy(client, watch)),
+      (error: unknown) => {
+        throw fromDatabase(error);
+      },
+    );
+  }
+}
+
 /** How many statement texts a plan-caching pool names; texts beyond are run unnamed. */
 const NAMED_STATEMENTS_MAX = 500;
 
@@ -146,7 +199,7 @@ const NAMED_STATEMENTS_MAX = 500;
  * parses it once per connection and PostgreSQL (plan_cache_mode=force_generic_plan on these connections)
  * plans it once.
  */
-class PlanCachingPool extends pg.Pool {
+class PlanCachingPool extends Pool {
   readonly #names = new Map<string, string>();
 
   override query(...args: unknown[]): never {
@@ -165,36 +218,22 @@ class PlanCachingPool extends pg.Pool {
   }
 }
 
-/** pg's pool whose promised connections are released once (see releasedOnce). */
-class Pool extends pg.Pool {
-  override connect(): Promise<pg.PoolClient>;
-  override connect(
-    callback: (
-      error: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): void;
-  override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
-    // The callback form serves pool.query, which releases its connection on error by itself.
-    if (callback) return super.connect(callback);
-    return super.connect().then(releasedOnce, (error: unknown) => {
-      throw fromDatabase(error);
-    });
-  }
-}
-
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const max = options.poolSize ?? 10;
     // No JIT compilation: the product's queries walk indexes and read rollups, and PostgreSQL would compile
     // them whenever a plan's estimate is high (a walk over every month's partition), which took a second
     // where the query itself takes milliseconds (decision 019).
-    const pool = new Pool({ connectionString: options.url, max, options: '-c jit=off' });
+    // Notices reach the client whatever the database's or role's default (watchAnnouncements needs them).
+    const pool = new Pool({
+      connectionString: options.url,
+      max,
+      options: '-c jit=off -c client_min_messages=notice',
+    });
     const plannedPool = new PlanCachingPool({
       connectionString: options.url,
       max: Math.max(2, Math.ceil(max / 2)),
-      options: '-c jit=off -c plan_cache_mode=force_generic_plan',
+      options: '-c jit=off -c client_min_messages=notice -c plan_cache_mode=force_generic_plan',
     });
     // A connection that loses its server emits 'error'; without a listener Node ends the process. The
     // pool listens only while a connection is idle, so every connection gets a listener of its own for its
@@ -204,6 +243,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       each.on('error', () => {});
       each.on('connect', (client) => {
         client.on('error', () => {});
+        client.on('notice', (notice) => {
+          const watch = (client as Watched)[heldUnder];
+          if (watch && notice.message === ANNOUNCED_NOTICE) watch.announced = true;
+        });
       });
     }
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -231,6 +274,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await Promise.all([pool.end(), plannedPool.end()]);
       },
       subscribe: (channel, listener) => subscribeOverConnection(options.url, channel, listener),
+      watchAnnouncements: (watch, fn) => announcementWatches.run(watch, fn),
       poolUse: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,

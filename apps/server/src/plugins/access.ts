@@ -7,6 +7,7 @@
 import { hasPermission, type Access, type Role, type SessionSecondFactor } from '@backoffice/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AnnouncementWatch, Database } from '../db/client';
 import { AppError } from '../lib/app-error';
 import type { Scope } from '../lib/scope';
 
@@ -19,6 +20,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by the session plugin. */
     principal: Principal | null;
+    /** Whether the handler's statements announced a session change (absent: not watched). */
+    announcements?: AnnouncementWatch;
   }
 }
 
@@ -48,10 +51,15 @@ export interface AccessOptions {
    * just ended or changed (sessions held in memory, decision 030).
    */
   settle: () => Promise<void>;
+  /**
+   * Tells a request's handler whether its statements announced a session change: a write that announced
+   * none changed nothing a session resolves to and need not settle. Without it every write settles.
+   */
+  watchAnnouncements?: Database['watchAnnouncements'];
 }
 
 export const accessPlugin = fp<AccessOptions>(
-  async (app, { allowedOrigins, authenticate, settle }) => {
+  async (app, { allowedOrigins, authenticate, settle, watchAnnouncements }) => {
     app.decorateRequest('principal', null);
 
     app.addHook('onRequest', async (request) => {
@@ -82,12 +90,26 @@ export const accessPlugin = fp<AccessOptions>(
       }
     });
 
+    if (watchAnnouncements) {
+      // The handler runs under a watch of its own (what the hooks before it wrote is not watched: a
+      // session's refresh in `authenticate` announces only that session's new tokens).
+      app.addHook('preHandler', (request, _reply, done) => {
+        if (request.principal === null || SAFE_METHODS.has(request.method)) return done();
+        const watch: AnnouncementWatch = { announced: false };
+        request.announcements = watch;
+        watchAnnouncements(watch, done);
+      });
+    }
+
     // What the API and the sign-in answer is about a user and their session: no browser or proxy may keep
     // it (a shared computer's back button, a proxy's cache). A route that knows better sets its own.
     app.addHook('onSend', async (request, reply) => {
-      // Only a signed-in user's write can change sessions, users or settings (the platform's ingest cannot).
+      // Only a signed-in user's write can change sessions, users or settings (the platform's ingest cannot),
+      // and, where the database says so, only one whose statements announced such a change.
       const mayChangeSessions =
-        (request.principal !== null && !SAFE_METHODS.has(request.method)) ||
+        (request.principal !== null &&
+          !SAFE_METHODS.has(request.method) &&
+          (request.announcements?.announced ?? true)) ||
         request.routeOptions.config?.changesSessions === true;
       if (mayChangeSessions) await settle();
       if (

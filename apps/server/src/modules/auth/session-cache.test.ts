@@ -5,6 +5,7 @@
  */
 import type { InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
@@ -13,7 +14,7 @@ import { auditEntries, sessions, users } from '../../db/schema/index';
 import { rowsOf } from '../../lib/sql';
 import { signInTo, withSession } from '../../test/app';
 import { createTestDatabase, testEngines, type TestDatabase } from '../../test/databases';
-import { createSessionCache } from './session-cache';
+import { createSessionCache, SESSION_CHANNEL } from './session-cache';
 
 const ROUNDS = 10;
 
@@ -125,6 +126,63 @@ for (const engine of testEngines) {
         }
       }
     });
+
+    it('waits for the other instances only after a write that announced a session change', async () => {
+      const admin = await signInTo(database, 'admin');
+      const user = await signInTo(database, 'visitor');
+      await first.settleSessions();
+      // The syncs that settling sends, heard on a connection that is not an instance (none waits for it).
+      const syncs: string[] = [];
+      const stopHearing = await hearSyncs(syncs);
+      try {
+        let markers = 0;
+        const syncsAfter = async (write: () => Promise<{ statusCode: number; body: string }>) => {
+          const before = syncs.length;
+          const answer = await write();
+          expect(answer.statusCode, answer.body).toBeLessThan(300);
+          // Announcements arrive in commit order: once a marker sent after the write is heard, so is
+          // every sync the write sent (an acknowledgement nobody waits for: instances ignore it).
+          const marker = `ack:marker-${++markers}`;
+          await database.db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${marker})`);
+          for (let wait = 0; !syncs.includes(marker); wait++) {
+            if (wait === 200) throw new Error('the marker was not heard');
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          return syncs.slice(before).filter((payload) => payload.startsWith('sync:')).length;
+        };
+        const event = await syncsAfter(() =>
+          as(first, admin.headers, {
+            method: 'POST',
+            url: '/api/significant-events',
+            payload: { happenedAt: '2026-01-01T12:00:00Z', reason: 'Nothing about sessions' },
+          }),
+        );
+        // PostgreSQL tells the writer what its statements announced; PGlite does not, so every write settles.
+        expect(event).toBe(engine === 'postgres' ? 0 : 1);
+        const signOut = await syncsAfter(() =>
+          as(first, user.headers, { method: 'POST', url: '/auth/logout' }),
+        );
+        expect(signOut).toBe(1);
+        expect((await account(second, user.headers)).statusCode).toBe(401);
+      } finally {
+        await stopHearing();
+      }
+    });
+
+    async function hearSyncs(syncs: string[]): Promise<() => Promise<void>> {
+      const hear = (payload: string | undefined) => {
+        if (payload?.startsWith('sync:') || payload?.startsWith('ack:marker-')) syncs.push(payload);
+      };
+      if (database.jobStore.kind === 'postgres') {
+        const client = new pg.Client({ connectionString: database.jobStore.url });
+        await client.connect();
+        client.on('notification', (notification) => hear(notification.payload));
+        await client.query(`LISTEN "${SESSION_CHANNEL}"`);
+        return () => client.end();
+      }
+      const heard = database.subscribe(SESSION_CHANNEL, { message: hear, up: () => {}, down: () => {} });
+      return () => heard.close();
+    }
 
     it('does not keep what the database answered while a change was announced', async () => {
       const cache = createSessionCache<{ id: string; userId: string }>({

@@ -10,8 +10,8 @@
  * - a lookup that was answered by the database while an announcement arrived is not kept: it may be older
  *   than the change;
  * - `settle()` waits until every instance listening has heard everything committed before it was called
- *   (each acknowledges a sync announcement that follows the change): a request that changed something
- *   answers only after that, so no instance serves what it ended or changed afterwards;
+ *   (each acknowledges a sync announcement that follows the change): a request that announced a change
+ *   answers only after that (decision 038), so no instance serves what it ended or changed afterwards;
  * - nothing is kept longer than `maxAgeMs`, whatever happens.
  *
  * The limits (idle, absolute, deactivation) are still checked on every request against what is held.
