@@ -91,8 +91,8 @@ export const accessPlugin = fp<AccessOptions>(
     });
 
     if (watchAnnouncements) {
-      // The handler runs under a watch of its own (what the hooks before it wrote is not watched: a
-      // session's refresh in `authenticate` announces only that session's new tokens).
+      // The handler runs under a watch of its own. What the hooks before it wrote is not watched: the
+      // session's refresh or recorded activity in `authenticate` announces only that one session.
       app.addHook('preHandler', (request, _reply, done) => {
         if (request.principal === null || SAFE_METHODS.has(request.method)) return done();
         const watch: AnnouncementWatch = { announced: false };
