@@ -41,6 +41,11 @@ export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'backoffice';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Only a signed-in user's write can change sessions, users or settings (the platform's ingest cannot). */
+function isSignedInWrite(request: FastifyRequest): boolean {
+  return request.principal !== null && !SAFE_METHODS.has(request.method);
+}
+
 export interface AccessOptions {
   allowedOrigins: string[];
   /** Resolves the session of a request (and refreshes its tokens when due). */
@@ -94,7 +99,7 @@ export const accessPlugin = fp<AccessOptions>(
       // The handler runs under a watch of its own. What the hooks before it wrote is not watched: the
       // session's refresh or recorded activity in `authenticate` announces only that one session.
       app.addHook('preHandler', (request, _reply, done) => {
-        if (request.principal === null || SAFE_METHODS.has(request.method)) return done();
+        if (!isSignedInWrite(request)) return done();
         const watch: AnnouncementWatch = { announced: false };
         request.announcements = watch;
         watchAnnouncements(watch, done);
@@ -104,12 +109,10 @@ export const accessPlugin = fp<AccessOptions>(
     // What the API and the sign-in answer is about a user and their session: no browser or proxy may keep
     // it (a shared computer's back button, a proxy's cache). A route that knows better sets its own.
     app.addHook('onSend', async (request, reply) => {
-      // Only a signed-in user's write can change sessions, users or settings (the platform's ingest cannot),
-      // and, where the database says so, only one whose statements announced such a change.
+      // A signed-in write may have changed sessions, and, where the database says so, only one whose
+      // statements announced such a change did.
       const mayChangeSessions =
-        (request.principal !== null &&
-          !SAFE_METHODS.has(request.method) &&
-          (request.announcements?.announced ?? true)) ||
+        (isSignedInWrite(request) && (request.announcements?.announced ?? true)) ||
         request.routeOptions.config?.changesSessions === true;
       if (mayChangeSessions) await settle();
       if (
