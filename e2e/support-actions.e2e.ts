@@ -13,10 +13,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { skipReason, url, useBrowser } from './support/browser';
 import { bookingsOf, setSimulatorMode as setMode } from './support/simulator';
 
-/** The web app's own texts, so that the spec follows them in both languages. */
+/** The web app's own texts of player support, so that the spec follows them in both languages. */
 function texts(language: Language) {
   const all = JSON.parse(
-    readFileSync(new URL(`../apps/web/src/i18n/${language}.json`, import.meta.url), 'utf8'),
+    readFileSync(new URL(`../apps/web/src/i18n/support.${language}.json`, import.meta.url), 'utf8'),
   ) as { support: Record<string, Record<string, unknown>> };
   const text = (section: string, key: string) => String(all.support[section]![key]);
   return {

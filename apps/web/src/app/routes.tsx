@@ -11,7 +11,7 @@ import { AppLayout } from './layout/app-layout';
 import { SecondFactorGate } from './layout/second-factor-gate';
 import { ErrorPage } from './pages/error-page';
 import { NotFoundPage } from '../components/not-found-page';
-import { INTEGRATION_TEXTS, loadAreaTexts, REPORT_TEXTS, type AreaTexts } from '../i18n';
+import { loadAreaTexts, type AreaTexts } from '../i18n';
 
 /** An area's chunk together with the texts its screens need beyond the first page's (i18n/index.ts). */
 function withTexts<T>(area: Promise<T>, texts: AreaTexts): Promise<T> {
@@ -23,21 +23,21 @@ const areas = {
   auth: () => import('../features/auth'),
   bridges: () => import('../features/bridges'),
   // A casino's screen shows its integrations' pending delivery.
-  casinos: () => withTexts(import('../features/casinos'), INTEGRATION_TEXTS),
+  casinos: () => withTexts(import('../features/casinos'), 'integrations'),
   integrationOptions: () => import('../features/integration-options'),
-  cpv: () => import('../features/cpv'),
+  cpv: () => withTexts(import('../features/cpv'), 'cpv'),
   gameProviders: () => import('../features/game-providers'),
   gameStudios: () => import('../features/game-studios'),
   games: () => import('../features/games'),
-  gameVersions: () => import('../features/game-versions'),
+  gameVersions: () => withTexts(import('../features/game-versions'), 'gameVersions'),
   // The push and delivery texts come with the integrations' screens.
-  integrations: () => withTexts(import('../features/integrations'), INTEGRATION_TEXTS),
-  jobs: () => import('../features/jobs'),
-  masterdata: () => import('../features/masterdata'),
+  integrations: () => withTexts(import('../features/integrations'), 'integrations'),
+  jobs: () => withTexts(import('../features/jobs'), 'jobs'),
+  masterdata: () => withTexts(import('../features/masterdata'), 'masterdata'),
   jurisdictions: () => import('../features/jurisdictions'),
-  // The reports' texts come with their screens, not with the first page.
-  reporting: () => withTexts(import('../features/reporting'), REPORT_TEXTS),
-  support: () => import('../features/support'),
+  // The reports' texts (the audit trail's with them) come with their screens, not with the first page.
+  reporting: () => withTexts(import('../features/reporting'), 'reports'),
+  support: () => withTexts(import('../features/support'), 'support'),
   users: () => import('../features/users'),
 };
 type Areas = typeof areas;

@@ -7,10 +7,6 @@ import {
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import deMain from './de.json';
 import enMain from './en.json';
-import deIntegrations from './integrations.de.json';
-import enIntegrations from './integrations.en.json';
-import deReports from './reports.de.json';
-import enReports from './reports.en.json';
 
 /** Two trees of texts as one (the second's keys added to the first's, at every level). */
 function merged(into: Record<string, unknown>, from: Record<string, unknown>): Record<string, unknown> {
@@ -25,10 +21,19 @@ function merged(into: Record<string, unknown>, from: Record<string, unknown>): R
   return result;
 }
 
+type Tree = Record<string, unknown>;
+/** Each area's texts of one language, by area (`reports.de.json` is the reports' German). */
+function areasOf(files: Record<string, Tree>): Map<string, Tree> {
+  return new Map(
+    Object.entries(files).map(([file, tree]) => [file.replace(/^\.\/(.+)\.\w+\.json$/, '$1'), tree]),
+  );
+}
+const deAreas = areasOf(import.meta.glob<Tree>('./*.de.json', { eager: true, import: 'default' }));
+const enAreas = areasOf(import.meta.glob<Tree>('./*.en.json', { eager: true, import: 'default' }));
 // Some areas' texts are namespaces of their own (loaded with their screens): one set of texts with the rest.
-const de = merged(merged(deMain, deReports), deIntegrations);
-const en = merged(merged(enMain, enReports), enIntegrations);
-import { changeLanguage, currentLanguage, i18n, initI18n, initialLanguage } from './index';
+const de = [...deAreas.values()].reduce(merged, deMain);
+const en = [...enAreas.values()].reduce(merged, enMain);
+import { AREA_TEXTS, changeLanguage, currentLanguage, i18n, initI18n, initialLanguage } from './index';
 
 function clearLanguageCookie() {
   document.cookie = 'lang=; Max-Age=0; Path=/';
@@ -187,6 +192,19 @@ describe('translation files', () => {
   it('use the same placeholders and tags in both languages', () => {
     for (const [key, value] of german) {
       expect.soft(markers(String(english.get(key) ?? '')), key).toEqual(markers(String(value)));
+    }
+  });
+
+  it('are split into the areas the app loads with their screens, none repeating a main text', () => {
+    for (const [main, areas] of [
+      [deMain, deAreas],
+      [enMain, enAreas],
+    ] as const) {
+      expect([...areas.keys()].sort()).toEqual([...AREA_TEXTS].sort());
+      const mainKeys = leaves(main);
+      for (const [area, tree] of areas) {
+        for (const key of leaves(tree).keys()) expect.soft(mainKeys.has(key), `${area}: ${key}`).toBe(false);
+      }
     }
   });
 

@@ -31,22 +31,42 @@ const texts: Record<Language, Texts> = {
 
 /**
  * Texts of some areas are namespaces of their own, loaded with the area's screens (`loadAreaTexts`), not
- * with the first page; a key the main texts lack is looked up there (`fallbackNS`): the reports' texts,
- * and the texts of an integration's push and delivery.
+ * with the first page; a key the main texts lack is looked up there (`fallbackNS`): the reports' texts (the
+ * audit trail's with them), the texts of an integration's push and delivery, player support's, the jobs',
+ * control program verification's (the allowed hashes' with them), the game versions' and the master data's.
  */
-export const REPORT_TEXTS = 'reports';
-export const INTEGRATION_TEXTS = 'integrations';
-export type AreaTexts = typeof REPORT_TEXTS | typeof INTEGRATION_TEXTS;
-const areaTexts: Record<AreaTexts, Record<Language, Texts>> = {
-  [REPORT_TEXTS]: {
+const areaTexts = {
+  reports: {
     de: () => import('./reports.de.json'),
     en: () => import('./reports.en.json'),
   },
-  [INTEGRATION_TEXTS]: {
+  integrations: {
     de: () => import('./integrations.de.json'),
     en: () => import('./integrations.en.json'),
   },
-};
+  support: {
+    de: () => import('./support.de.json'),
+    en: () => import('./support.en.json'),
+  },
+  jobs: {
+    de: () => import('./jobs.de.json'),
+    en: () => import('./jobs.en.json'),
+  },
+  cpv: {
+    de: () => import('./cpv.de.json'),
+    en: () => import('./cpv.en.json'),
+  },
+  gameVersions: {
+    de: () => import('./gameVersions.de.json'),
+    en: () => import('./gameVersions.en.json'),
+  },
+  masterdata: {
+    de: () => import('./masterdata.de.json'),
+    en: () => import('./masterdata.en.json'),
+  },
+} satisfies Record<string, Record<Language, Texts>>;
+export type AreaTexts = keyof typeof areaTexts;
+export const AREA_TEXTS = Object.keys(areaTexts) as AreaTexts[];
 const isAreaTexts = (namespace: string): namespace is AreaTexts => Object.hasOwn(areaTexts, namespace);
 
 /** i18next loads a language's texts (with the error catalogue's messages) when it first switches to it. */
@@ -90,7 +110,7 @@ export async function initI18n(language: Language = initialLanguage()) {
       lng: language,
       // Both languages have every key (i18n/index.test.ts): no second language to load as a fallback.
       fallbackLng: false,
-      fallbackNS: [REPORT_TEXTS, INTEGRATION_TEXTS],
+      fallbackNS: AREA_TEXTS,
       supportedLngs: ['de', 'en'],
       interpolation: { escapeValue: false },
       returnNull: false,

@@ -12,7 +12,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { createQueryClient } from '../app/providers';
-import { changeLanguage, i18n, initI18n, INTEGRATION_TEXTS, loadAreaTexts, REPORT_TEXTS } from '../i18n';
+import { AREA_TEXTS, changeLanguage, i18n, initI18n, loadAreaTexts } from '../i18n';
 import { SessionContext } from '../lib/session';
 import { testSession } from './sessions';
 
@@ -32,9 +32,8 @@ export function createTestQueryClient(): QueryClient {
 export async function setLanguage(language: Language): Promise<void> {
   if (!i18n.isInitialized) await initI18n(language);
   else await changeLanguage(language);
-  // The app loads the reports' texts with their screens (app/routes.tsx); tests mount screens directly.
-  await loadAreaTexts(REPORT_TEXTS);
-  await loadAreaTexts(INTEGRATION_TEXTS);
+  // The app loads some areas' texts with their screens (app/routes.tsx); tests mount screens directly.
+  await Promise.all(AREA_TEXTS.map(loadAreaTexts));
 }
 
 export function TestProviders({
