@@ -35,39 +35,21 @@ const texts: Record<Language, Texts> = {
  * audit trail's with them), the texts of an integration's push and delivery, player support's, the jobs',
  * control program verification's (the allowed hashes' with them), the game versions' and the master data's.
  */
-const areaTexts = {
-  reports: {
-    de: () => import('./reports.de.json'),
-    en: () => import('./reports.en.json'),
-  },
-  integrations: {
-    de: () => import('./integrations.de.json'),
-    en: () => import('./integrations.en.json'),
-  },
-  support: {
-    de: () => import('./support.de.json'),
-    en: () => import('./support.en.json'),
-  },
-  jobs: {
-    de: () => import('./jobs.de.json'),
-    en: () => import('./jobs.en.json'),
-  },
-  cpv: {
-    de: () => import('./cpv.de.json'),
-    en: () => import('./cpv.en.json'),
-  },
-  gameVersions: {
-    de: () => import('./gameVersions.de.json'),
-    en: () => import('./gameVersions.en.json'),
-  },
-  masterdata: {
-    de: () => import('./masterdata.de.json'),
-    en: () => import('./masterdata.en.json'),
-  },
-} satisfies Record<string, Record<Language, Texts>>;
-export type AreaTexts = keyof typeof areaTexts;
-export const AREA_TEXTS = Object.keys(areaTexts) as AreaTexts[];
-const isAreaTexts = (namespace: string): namespace is AreaTexts => Object.hasOwn(areaTexts, namespace);
+export const AREA_TEXTS = [
+  'reports',
+  'integrations',
+  'support',
+  'jobs',
+  'cpv',
+  'gameVersions',
+  'masterdata',
+] as const;
+export type AreaTexts = (typeof AREA_TEXTS)[number];
+/** Each area's texts in each language, `<area>.<language>.json`, a chunk of their own. */
+const areaFiles = import.meta.glob<{ default: Record<string, unknown> }>(['./*.de.json', './*.en.json']);
+const areaTextsOf = (area: AreaTexts, language: Language) => areaFiles[`./${area}.${language}.json`]!();
+const isAreaTexts = (namespace: string): namespace is AreaTexts =>
+  (AREA_TEXTS as readonly string[]).includes(namespace);
 
 /** i18next loads a language's texts (with the error catalogue's messages) when it first switches to it. */
 const lazyTexts: BackendModule = {
@@ -76,7 +58,7 @@ const lazyTexts: BackendModule = {
   read(language, namespace, callback) {
     if (!isLanguage(language)) return callback(null, {});
     if (isAreaTexts(namespace)) {
-      areaTexts[namespace][language]().then(
+      areaTextsOf(namespace, language).then(
         ({ default: loaded }) => callback(null, loaded),
         (error: unknown) => callback(error as Error, null),
       );
