@@ -6,11 +6,12 @@
  * games use a studio) exactly as a read shows it.
  */
 import type { ListQuery } from '@backoffice/contracts';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client';
-import { countUpTo, likePattern, pageWithTotal, toIso } from './sql';
+import { listPage, type ListConditions, type ListSource } from './list-page';
+import { toIso } from './sql';
 import { nextVersion } from './writes';
 
 /** A configuration table: a text or uuid `id` and the record columns (`recordColumns`). */
@@ -27,8 +28,8 @@ export interface ConfigRepositoryDefinition<
   selection: Selection;
   toRecord: (row: SelectResultFields<Selection>) => Stored;
   sortColumns: Record<Query['sort'], PgColumn | SQL>;
-  /** The condition of a list query; undefined lists every record. */
-  filter: (query: Query) => SQL | undefined;
+  /** The conditions of a list query (see `listPage`); none lists every record. */
+  filter: (query: Query) => ListConditions;
 }
 
 /** What `config-service` asks of an area's repository; tests may hand it a variant of one. */
@@ -58,11 +59,6 @@ export function recordMetaOf(row: { version: number; createdAt: Date; updatedAt:
   return { version: row.version, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) };
 }
 
-/** A list's search: `text` in any of the columns, in any case; undefined (every record) without text. */
-export function searchIn(text: string | undefined, ...columns: PgColumn[]): SQL | undefined {
-  return text ? or(...columns.map((column) => ilike(column, likePattern(text)))) : undefined;
-}
-
 export function configRepository<
   Table extends ConfigTable,
   Selection extends SelectedFieldsFlat,
@@ -72,6 +68,12 @@ export function configRepository<
   definition: ConfigRepositoryDefinition<Table, Selection, Stored, Query>,
 ): ConfigRepository<Stored, Query, Table['$inferInsert'], PgUpdateSetSource<Table>> {
   const { table, selection, sortColumns, filter } = definition;
+  const source: ListSource = {
+    name: getTableName(table),
+    select: (db) => loose(db).select(selection).from(table),
+    table,
+    sortColumns,
+  };
   // Drizzle cannot infer rows through a generic table: its statements are typed here, once, by the selection.
   type Row = SelectResultFields<Selection>;
   const toRecord = (rows: unknown[]) => (rows as Row[]).map(definition.toRecord);
@@ -79,20 +81,7 @@ export function configRepository<
 
   return {
     async list(db, query) {
-      const where = filter(query);
-      const direction = query.order === 'desc' ? desc : asc;
-      const sort = sortColumns[query.sort as Query['sort']];
-      const { rows, total } = await pageWithTotal(
-        query,
-        loose(db)
-          .select(selection)
-          .from(table)
-          .where(where)
-          .orderBy(direction(sort), asc(table.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        () => countUpTo(db, table as PgTable, where),
-      );
+      const { rows, total } = await listPage(db, source, query, filter(query));
       return { items: toRecord(rows), total };
     },
 
@@ -131,9 +120,7 @@ export function configRepository<
 interface LooseDb {
   select(fields: SelectedFieldsFlat): {
     from(table: PgTable): {
-      where(where: SQL | undefined): Promise<unknown[]> & {
-        orderBy(...columns: SQL[]): { limit(n: number): { offset(n: number): Promise<unknown[]> } };
-      };
+      where(where: SQL | undefined): Promise<unknown[]>;
     };
   };
   insert(table: PgTable): {

@@ -64,14 +64,7 @@ export async function countUpTo(
   where: SQL | undefined,
   { indexed = false, join }: { indexed?: boolean; join?: { table: PgTable; on: SQL } } = {},
 ): Promise<{ total: number }[]> {
-  const upTo = (on: Db) => {
-    const from = on.select({ one: sql`1` }).from(table);
-    const matches = (join ? from.innerJoin(join.table, join.on) : from)
-      .where(where)
-      .limit(LIST_TOTAL_LIMIT + 1)
-      .as('matches');
-    return on.select({ total: count() }).from(matches);
-  };
+  const upTo = (on: Db) => countUpToStatement(on, table, where, join);
   if (!indexed) return upTo(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
@@ -80,6 +73,21 @@ export async function countUpTo(
     await tx.execute(sql`set local enable_seqscan to default`);
     return counted;
   });
+}
+
+/** The statement of `countUpTo`, unindexed: run as it is, or prepared when `where` has placeholders. */
+export function countUpToStatement(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  join?: { table: PgTable; on: SQL },
+) {
+  const from = db.select({ one: sql`1` }).from(table);
+  const matches = (join ? from.innerJoin(join.table, join.on) : from)
+    .where(where)
+    .limit(LIST_TOTAL_LIMIT + 1)
+    .as('matches');
+  return db.select({ total: count() }).from(matches);
 }
 
 /** The rows of a raw `db.execute` (node-postgres and PGlite both answer `{ rows }`). */

@@ -1,7 +1,8 @@
 import type { AllowedHash, AllowedHashListQuery } from '@backoffice/contracts';
-import { and, getTableColumns, isNull } from 'drizzle-orm';
+import { getTableColumns, isNull } from 'drizzle-orm';
 import { allowedHashes } from '../../db/schema/index';
-import { configRepository, recordMetaOf, searchIn } from '../../lib/config-repository';
+import { configRepository, recordMetaOf } from '../../lib/config-repository';
+import { searchIn } from '../../lib/list-page';
 
 export function createAllowedHashesRepository() {
   return configRepository({
@@ -23,12 +24,11 @@ export function createAllowedHashesRepository() {
       createdAt: allowedHashes.createdAt,
       retiredAt: allowedHashes.retiredAt,
     },
-    filter: (query: AllowedHashListQuery) =>
-      and(
-        searchIn(query.q, allowedHashes.component),
-        // Stored in lower case; the query is lowered by its schema.
-        searchIn(query.hash, allowedHashes.hash),
-        query.showRetired === 'true' ? undefined : isNull(allowedHashes.retiredAt),
-      ),
+    filter: (query: AllowedHashListQuery) => ({
+      q: searchIn(query.q, allowedHashes.component),
+      // Stored in lower case; the query is lowered by its schema.
+      hash: searchIn(query.hash, allowedHashes.hash),
+      current: query.showRetired === 'true' ? undefined : { where: () => isNull(allowedHashes.retiredAt) },
+    }),
   });
 }

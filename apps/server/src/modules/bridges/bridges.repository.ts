@@ -1,7 +1,8 @@
 import type { Bridge, BridgeListQuery } from '@backoffice/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import { bridges } from '../../db/schema/index';
-import { configRepository, recordMetaOf, searchIn } from '../../lib/config-repository';
+import { configRepository, recordMetaOf } from '../../lib/config-repository';
+import { searchIn } from '../../lib/list-page';
 
 /** A bridge as stored, secret included: answered only through `toBridge`. */
 export type StoredBridge = typeof bridges.$inferSelect;
@@ -24,6 +25,6 @@ export function createBridgesRepository() {
     selection: getTableColumns(bridges),
     toRecord: (row): StoredBridge => row,
     sortColumns: { name: bridges.name, routerUrl: bridges.routerUrl, updatedAt: bridges.updatedAt },
-    filter: (query: BridgeListQuery) => searchIn(query.q, bridges.name, bridges.routerUrl),
+    filter: (query: BridgeListQuery) => ({ q: searchIn(query.q, bridges.name, bridges.routerUrl) }),
   });
 }

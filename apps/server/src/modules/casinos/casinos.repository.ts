@@ -5,7 +5,7 @@ import type {
   IntegrationOptionDataType,
   PendingDelivery,
 } from '@backoffice/contracts';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bridges,
@@ -20,8 +20,17 @@ import {
   integrations,
   jurisdictions,
 } from '../../db/schema/index';
-import { casinoScopeCondition, integrationInScope, type Scope } from '../../lib/scope';
-import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
+import { integrationInScope, type Scope } from '../../lib/scope';
+import {
+  equalTo,
+  listPage,
+  oneOf,
+  searchIn,
+  type ListConditions,
+  type ListSource,
+} from '../../lib/list-page';
+import { toIso } from '../../lib/sql';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { nextVersion } from '../../lib/writes';
 import { operatorSecretsSetOf } from './casinos.config';
 
@@ -174,17 +183,23 @@ const sortColumns = {
   updatedAt: casinos.updatedAt,
 } as const;
 
-function listFilter(query: CasinoListQuery, scope: Scope): SQL | undefined {
-  return and(
-    casinoScopeCondition(scope, casinos.id),
-    query.q
-      ? or(ilike(casinos.id, likePattern(query.q)), ilike(casinos.name, likePattern(query.q)))
-      : undefined,
-    query.active ? eq(casinos.active, query.active === 'true') : undefined,
-    query.bridgeId ? eq(casinos.bridgeId, query.bridgeId) : undefined,
-    query.jurisdictionId ? eq(casinos.jurisdictionId, query.jurisdictionId) : undefined,
-  );
+/** A casinos list query's conditions, the scope's among them (see `listPage`). */
+function listConditions(query: CasinoListQuery, scope: Scope): ListConditions {
+  return {
+    scope: oneOf(casinos.id, scope.unlimited ? undefined : scope.casinoIds),
+    q: searchIn(query.q, casinos.id, casinos.name),
+    active: equalTo(casinos.active, query.active === undefined ? undefined : query.active === 'true'),
+    bridge: equalTo(casinos.bridgeId, query.bridgeId),
+    jurisdiction: equalTo(casinos.jurisdictionId, query.jurisdictionId),
+  };
 }
+
+const listSource: ListSource = {
+  name: 'casinos',
+  select: (db) => db.select(listSelection).from(casinos),
+  table: casinos,
+  sortColumns,
+};
 
 export function createCasinosRepository() {
   const joined = (db: Db) =>
@@ -210,18 +225,11 @@ export function createCasinosRepository() {
       query: CasinoListQuery,
       scope: Scope,
     ): Promise<{ items: CasinoListItem[]; total: number }> {
-      const filter = listFilter(query, scope);
-      const direction = query.order === 'desc' ? desc : asc;
-      const { rows, total } = await pageWithTotal(
+      const { rows, total } = await listPage<SelectResultFields<typeof listSelection>>(
+        db,
+        listSource,
         query,
-        db
-          .select(listSelection)
-          .from(casinos)
-          .where(filter)
-          .orderBy(direction(sortColumns[query.sort]), asc(casinos.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        () => countUpTo(db, casinos, filter),
+        listConditions(query, scope),
       );
       return {
         items: rows.map((row) => ({

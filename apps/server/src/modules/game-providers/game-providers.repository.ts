@@ -1,7 +1,8 @@
 import type { GameProvider, GameProviderListQuery } from '@backoffice/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import { gameProviders, games } from '../../db/schema/index';
-import { configRepository, countOf, recordMetaOf, searchIn } from '../../lib/config-repository';
+import { configRepository, countOf, recordMetaOf } from '../../lib/config-repository';
+import { searchIn } from '../../lib/list-page';
 import { secretsSetOf } from './game-providers.config';
 
 /** A provider as stored, secrets included: never answered as it is (see `toGameProvider`). */
@@ -33,6 +34,8 @@ export function createGameProvidersRepository() {
       api: gameProviders.api,
       updatedAt: gameProviders.updatedAt,
     },
-    filter: (query: GameProviderListQuery) => searchIn(query.q, gameProviders.id, gameProviders.name),
+    filter: (query: GameProviderListQuery) => ({
+      q: searchIn(query.q, gameProviders.id, gameProviders.name),
+    }),
   });
 }

@@ -1,7 +1,8 @@
 import type { GameStudio, GameStudioListQuery } from '@backoffice/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import { games, gameStudios } from '../../db/schema/index';
-import { configRepository, countOf, recordMetaOf, searchIn } from '../../lib/config-repository';
+import { configRepository, countOf, recordMetaOf } from '../../lib/config-repository';
+import { searchIn } from '../../lib/list-page';
 
 export function createGameStudiosRepository() {
   return configRepository({
@@ -15,6 +16,6 @@ export function createGameStudiosRepository() {
       ...recordMetaOf(row),
     }),
     sortColumns: { name: gameStudios.name, relaxId: gameStudios.relaxId, updatedAt: gameStudios.updatedAt },
-    filter: (query: GameStudioListQuery) => searchIn(query.q, gameStudios.name, gameStudios.relaxId),
+    filter: (query: GameStudioListQuery) => ({ q: searchIn(query.q, gameStudios.name, gameStudios.relaxId) }),
   });
 }

@@ -1,7 +1,8 @@
 import type { IntegrationOption, IntegrationOptionListQuery } from '@backoffice/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import { casinoOptionValues, integrationOptions } from '../../db/schema/index';
-import { configRepository, countOf, recordMetaOf, searchIn } from '../../lib/config-repository';
+import { configRepository, countOf, recordMetaOf } from '../../lib/config-repository';
+import { searchIn } from '../../lib/list-page';
 
 export function createIntegrationOptionsRepository() {
   return configRepository({
@@ -22,6 +23,6 @@ export function createIntegrationOptionsRepository() {
       dataType: integrationOptions.dataType,
       updatedAt: integrationOptions.updatedAt,
     },
-    filter: (query: IntegrationOptionListQuery) => searchIn(query.q, integrationOptions.name),
+    filter: (query: IntegrationOptionListQuery) => ({ q: searchIn(query.q, integrationOptions.name) }),
   });
 }

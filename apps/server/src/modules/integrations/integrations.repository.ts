@@ -1,5 +1,5 @@
 import type { Integration, IntegrationListQuery, PushResult } from '@backoffice/contracts';
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bridges,
@@ -9,8 +9,9 @@ import {
   integrationGames,
   integrations,
 } from '../../db/schema/index';
-import { integrationScopeCondition, type Scope } from '../../lib/scope';
-import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
+import { equalTo, listPage, oneOf, searchIn, type ListConditions } from '../../lib/list-page';
+import type { Scope } from '../../lib/scope';
+import { toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 import { contentDigest, documentContent, type DocumentContent } from './integration-document';
 
@@ -101,15 +102,14 @@ const sortColumns = {
   updatedAt: integrations.updatedAt,
 } as const;
 
-function listFilter(query: IntegrationListQuery, scope: Scope): SQL | undefined {
-  return and(
-    integrationScopeCondition(scope, integrations.id),
-    query.q
-      ? or(ilike(integrations.id, likePattern(query.q)), ilike(integrations.name, likePattern(query.q)))
-      : undefined,
-    query.active ? eq(integrations.active, query.active === 'true') : undefined,
-    query.bridgeId ? eq(integrations.bridgeId, query.bridgeId) : undefined,
-  );
+/** An integrations list query's conditions, the scope's among them (see `listPage`). */
+function listConditions(query: IntegrationListQuery, scope: Scope): ListConditions {
+  return {
+    scope: oneOf(integrations.id, scope.unlimited ? undefined : scope.integrationIds),
+    q: searchIn(query.q, integrations.id, integrations.name),
+    active: equalTo(integrations.active, query.active === undefined ? undefined : query.active === 'true'),
+    bridge: equalTo(integrations.bridgeId, query.bridgeId),
+  };
 }
 
 export function createIntegrationsRepository() {
@@ -125,16 +125,13 @@ export function createIntegrationsRepository() {
       query: IntegrationListQuery,
       scope: Scope,
     ): Promise<{ items: Integration[]; total: number }> {
-      const filter = listFilter(query, scope);
-      const direction = query.order === 'desc' ? desc : asc;
-      const { rows, total } = await pageWithTotal(
+      const { rows, total } = await listPage<
+        Awaited<ReturnType<ReturnType<typeof answered>['execute']>>[number]
+      >(
+        db,
+        { name: 'integrations', select: answered, table: integrations, sortColumns },
         query,
-        answered(db)
-          .where(filter)
-          .orderBy(direction(sortColumns[query.sort]), asc(integrations.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        () => countUpTo(db, integrations, filter),
+        listConditions(query, scope),
       );
       return { items: rows.map((row) => toIntegration(stored(row))), total };
     },

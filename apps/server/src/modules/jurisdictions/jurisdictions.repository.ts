@@ -1,7 +1,8 @@
 import type { Jurisdiction, JurisdictionListQuery } from '@backoffice/contracts';
 import { getTableColumns } from 'drizzle-orm';
 import { jurisdictions } from '../../db/schema/index';
-import { configRepository, recordMetaOf, searchIn } from '../../lib/config-repository';
+import { configRepository, recordMetaOf } from '../../lib/config-repository';
+import { searchIn } from '../../lib/list-page';
 
 export function createJurisdictionsRepository() {
   return configRepository({
@@ -17,7 +18,7 @@ export function createJurisdictionsRepository() {
       createdAt: jurisdictions.createdAt,
       updatedAt: jurisdictions.updatedAt,
     },
-    filter: (query: JurisdictionListQuery) => searchIn(query.q, jurisdictions.name),
+    filter: (query: JurisdictionListQuery) => ({ q: searchIn(query.q, jurisdictions.name) }),
   });
 }
 
