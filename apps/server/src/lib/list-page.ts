@@ -82,6 +82,8 @@ export interface ListSource {
   select: (db: Db) => unknown;
   table: PgTable & { id: PgColumn };
   sortColumns: Record<string, PgColumn | SQL>;
+  /** Rows without a value in the sort column come last in either direction (else first when descending). */
+  nullsLast?: boolean;
 }
 
 /** The rows' statement as `ListSource.select` answers it, left untyped (the caller names `Row`). */
@@ -118,7 +120,10 @@ export async function listPage<Row>(
   const page = preparedOnce<Row>(db, `${shape}_${query.sort}_${order}`, () =>
     (source.select(db) as LooseSelect<Row>)
       .where(where())
-      .orderBy((order === 'desc' ? desc : asc)(sort), asc(source.table.id))
+      .orderBy(
+        source.nullsLast ? sql`${sort} ${sql.raw(order)} nulls last` : (order === 'desc' ? desc : asc)(sort),
+        asc(source.table.id),
+      )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   );

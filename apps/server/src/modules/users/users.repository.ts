@@ -1,5 +1,5 @@
 import type { User, UserListQuery } from '@backoffice/contracts';
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   identityCredentials,
@@ -8,7 +8,8 @@ import {
   userSecondFactors,
   users,
 } from '../../db/schema/index';
-import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
+import { equalTo, listPage, searchIn, type ListSource } from '../../lib/list-page';
+import { toIso } from '../../lib/sql';
 
 /** A user's casino and integration scope, as sorted arrays, for any query that selects from `users`. */
 export const scopeColumns = {
@@ -82,8 +83,13 @@ const sortColumns = {
 } as const;
 
 /** Users without the date (never signed in, never deactivated) come last in either direction. */
-const orderBy = (column: SQL | (typeof sortColumns)[keyof typeof sortColumns], order: 'asc' | 'desc') =>
-  order === 'desc' ? sql`${column} desc nulls last` : sql`${column} asc nulls last`;
+const listSource: ListSource = {
+  name: 'users',
+  select: (db) => db.select(columns).from(users),
+  table: users,
+  sortColumns,
+  nullsLast: true,
+};
 
 export type UserFields = Pick<User, 'username' | 'email' | 'firstName' | 'lastName' | 'role' | 'active'>;
 
@@ -108,29 +114,10 @@ export function createUsersRepository() {
 
   return {
     async list(db: Db, query: UserListQuery): Promise<{ items: User[]; total: number }> {
-      const text = query.q ? likePattern(query.q) : undefined;
-      const filter: SQL | undefined = and(
-        text
-          ? or(
-              ilike(users.username, text),
-              ilike(users.email, text),
-              ilike(users.firstName, text),
-              ilike(users.lastName, text),
-            )
-          : undefined,
-        query.role ? eq(users.role, query.role) : undefined,
-      );
-      const { rows, total } = await pageWithTotal(
-        query,
-        db
-          .select(columns)
-          .from(users)
-          .where(filter)
-          .orderBy(orderBy(sortColumns[query.sort], query.order), asc(users.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        () => countUpTo(db, users, filter),
-      );
+      const { rows, total } = await listPage<UserRow>(db, listSource, query, {
+        q: searchIn(query.q, users.username, users.email, users.firstName, users.lastName),
+        role: equalTo(users.role, query.role),
+      });
       return { items: rows.map(toUser), total };
     },
 

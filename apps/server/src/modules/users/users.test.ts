@@ -570,6 +570,15 @@ describeEachEngine('users API', (ctx) => {
       ]);
     });
 
+    it.each(['asc', 'desc'])('sorts by lastSignInAt %s, those never signed in last', async (order) => {
+      await seed();
+      await h.db().update(users).set({ lastSignInAt: new Date() }).where(eq(users.username, 'zeta.two'));
+      const names = await h.listUsernames({ q: '.example', sort: 'lastSignInAt', order });
+      // Only zeta.two signed in: first either way, the three others after it.
+      expect(names[0]).toBe('zeta.two');
+      expect(names.slice(1).sort()).toEqual(['omega.four', 'omega.three', 'zeta.one']);
+    });
+
     it('sorts by updatedAt, the last changed last', async () => {
       await seed();
       const first = (await h.storedByUsername('zeta.one'))[0]!;
