@@ -90,14 +90,19 @@ export interface ListSource {
 interface LooseSelect<Row> {
   where(where: SQL | undefined): {
     orderBy(...columns: SQL[]): {
-      limit(limit: Placeholder): { offset(offset: Placeholder): { prepare(name: string): Prepared<Row> } };
+      limit(limit: Placeholder | SQL): {
+        offset(offset: Placeholder): { prepare(name: string): Prepared<Row> };
+      };
     };
   };
 }
 
 /**
  * A page of the list (ordered by `query.sort`, tie-broken on the id) and its total, as `pageWithTotal`
- * counts it. Each shape's statements are built once (see above).
+ * counts it. Each shape's statements are built once (see above). The page's size is part of the shape,
+ * written into the text: a plan made without knowing it (the plan-caching connections make one plan per
+ * text) expects a tenth of the table per page, and sorted 10,000 rows where an index gives the first 20
+ * (first page 2.6 against 1.9 ms, page 400 of 500 17 against 12 ms). Sizes are 1 to 100 (`ListQuery`).
  */
 export async function listPage<Row>(
   db: Db,
@@ -117,20 +122,17 @@ export async function listPage<Row>(
   const order = query.order === 'desc' ? 'desc' : 'asc';
   const sort = source.sortColumns[query.sort];
   if (sort === undefined) throw new Error(`${source.name}: no sort column ${query.sort}`);
-  const page = preparedOnce<Row>(db, `${shape}_${query.sort}_${order}`, () =>
+  const page = preparedOnce<Row>(db, `${shape}_${query.sort}_${order}_${query.pageSize}`, () =>
     (source.select(db) as LooseSelect<Row>)
       .where(where())
       .orderBy(
         source.nullsLast ? sql`${sort} ${sql.raw(order)} nulls last` : (order === 'desc' ? desc : asc)(sort),
         asc(source.table.id),
       )
-      .limit(sql.placeholder('limit'))
+      .limit(sql.raw(String(Math.trunc(query.pageSize))))
       .offset(sql.placeholder('offset')),
   );
-  return pageWithTotal(
-    query,
-    page.execute({ ...values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-    () =>
-      preparedOnce(db, `${shape}_count`, () => countUpToStatement(db, source.table, where())).execute(values),
+  return pageWithTotal(query, page.execute({ ...values, offset: (query.page - 1) * query.pageSize }), () =>
+    preparedOnce(db, `${shape}_count`, () => countUpToStatement(db, source.table, where())).execute(values),
   );
 }
