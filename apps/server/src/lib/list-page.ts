@@ -10,36 +10,7 @@ import type { ListQuery } from '@backoffice/contracts';
 import { and, asc, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { countUpToStatement, likePattern, pageWithTotal } from './sql';
-
-/** A statement built and named once, run with the values of its placeholders. */
-export interface Prepared<Row> {
-  execute(values: Record<string, unknown>): Promise<Row[]>;
-}
-
-const preparedByDb = new WeakMap<Db, Map<string, Prepared<unknown>>>();
-
-/**
- * The statement named `name`, built by `build` the first time it is asked of `db`. `name` must tell apart
- * every text it stands for: it is also the name PostgreSQL prepares the text under on each connection.
- */
-export function preparedOnce<Row>(
-  db: Db,
-  name: string,
-  build: () => { prepare(name: string): Prepared<Row> },
-): Prepared<Row> {
-  let byName = preparedByDb.get(db);
-  if (byName === undefined) {
-    byName = new Map();
-    preparedByDb.set(db, byName);
-  }
-  let statement = byName.get(name) as Prepared<Row> | undefined;
-  if (statement === undefined) {
-    statement = build().prepare(name);
-    byName.set(name, statement);
-  }
-  return statement;
-}
+import { countUpToStatement, likePattern, pageWithTotal, preparedOnce, type Prepared } from './sql';
 
 /**
  * One condition of a list's filter: the value it compares with (if any) and its SQL, given that value as a

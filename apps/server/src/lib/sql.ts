@@ -75,6 +75,37 @@ export async function countUpTo(
   });
 }
 
+/** A statement built and named once, run with the values of its placeholders. */
+export interface Prepared<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+const preparedByDb = new WeakMap<Db, Map<string, Prepared<unknown>>>();
+
+/**
+ * The statement named `name`, built by `build` the first time it is asked of `db` (decision 039): Drizzle's
+ * building a statement costs Node about as much as running it. Its values are placeholders
+ * (`sql.placeholder`). `name` must tell apart every text it stands for: it is also the name PostgreSQL
+ * prepares the text under on each connection.
+ */
+export function preparedOnce<Row>(
+  db: Db,
+  name: string,
+  build: () => { prepare(name: string): Prepared<Row> },
+): Prepared<Row> {
+  let byName = preparedByDb.get(db);
+  if (byName === undefined) {
+    byName = new Map();
+    preparedByDb.set(db, byName);
+  }
+  let statement = byName.get(name) as Prepared<Row> | undefined;
+  if (statement === undefined) {
+    statement = build().prepare(name);
+    byName.set(name, statement);
+  }
+  return statement;
+}
+
 /** The statement of `countUpTo`, unindexed: run as it is, or prepared when `where` has placeholders. */
 export function countUpToStatement(
   db: Db,

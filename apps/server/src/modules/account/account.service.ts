@@ -25,20 +25,9 @@ export function createAccountService(deps: {
   const users = createUsersRepository();
 
   async function load(tx: Db, userId: string): Promise<Account> {
-    const user = await users.findById(tx, userId);
-    if (!user) throw new AppError('UNAUTHENTICATED');
-    const { id, username, email, firstName, lastName, role, casinoIds, integrationIds } = user;
-    return {
-      id,
-      username,
-      email,
-      firstName,
-      lastName,
-      role,
-      permissions: permissionsOf(role),
-      casinoIds,
-      integrationIds,
-    };
+    const profile = await users.findProfile(tx, userId);
+    if (!profile) throw new AppError('UNAUTHENTICATED');
+    return { ...profile, permissions: permissionsOf(profile.role) };
   }
 
   return {

@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { equalTo, listPage, searchIn, type ListSource } from '../../lib/list-page';
-import { toIso } from '../../lib/sql';
+import { preparedOnce, toIso } from '../../lib/sql';
 
 /** A user's casino and integration scope, as sorted arrays, for any query that selects from `users`. */
 export const scopeColumns = {
@@ -41,6 +41,16 @@ const columns = {
   passwordChangedAt: passwordChangedAt.mapWith(users.createdAt),
   secondFactorChangedAt: users.secondFactorChangedAt,
   deactivatedAt: users.deactivatedAt,
+  ...scopeColumns,
+};
+
+const profileColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
   ...scopeColumns,
 };
 
@@ -131,6 +141,20 @@ export function createUsersRepository() {
         .from(users)
         .orderBy(sql`lower(${users.username})`, asc(users.id));
       return rows.map(({ secondFactor, ...row }) => ({ ...toUser(row), secondFactor }));
+    },
+
+    /**
+     * What a user's own account shows of them: the profile and the scope, without the record's other
+     * columns and their lookups. Asked on every start of the app: built once (`preparedOnce`).
+     */
+    async findProfile(db: Db, id: string) {
+      const [row] = await preparedOnce(db, 'users_profile', () =>
+        db
+          .select(profileColumns)
+          .from(users)
+          .where(eq(users.id, sql.placeholder('id'))),
+      ).execute({ id });
+      return row;
     },
 
     async findById(db: Db, id: string): Promise<User | undefined> {
