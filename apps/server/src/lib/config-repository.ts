@@ -11,7 +11,7 @@ import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFieldsFlat } from 'd
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client';
 import { listPage, type ListConditions, type ListSource } from './list-page';
-import { toIso } from './sql';
+import { preparedOnce, toIso, type Prepared } from './sql';
 import { nextVersion } from './writes';
 
 /** A configuration table: a text or uuid `id` and the record columns (`recordColumns`). */
@@ -86,7 +86,13 @@ export function configRepository<
     },
 
     async findById(db, id) {
-      return toRecord(await loose(db).select(selection).from(table).where(eq(table.id, id)))[0];
+      const byId = preparedOnce(db, `${source.name}_by_id`, () =>
+        loose(db)
+          .select(selection)
+          .from(table)
+          .where(eq(table.id, sql.placeholder('id'))),
+      );
+      return toRecord(await byId.execute({ id }))[0];
     },
 
     async lock(db, id) {
@@ -120,7 +126,7 @@ export function configRepository<
 interface LooseDb {
   select(fields: SelectedFieldsFlat): {
     from(table: PgTable): {
-      where(where: SQL | undefined): Promise<unknown[]>;
+      where(where: SQL | undefined): Promise<unknown[]> & { prepare(name: string): Prepared<unknown> };
     };
   };
   insert(table: PgTable): {

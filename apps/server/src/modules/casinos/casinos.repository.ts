@@ -29,7 +29,7 @@ import {
   type ListConditions,
   type ListSource,
 } from '../../lib/list-page';
-import { toIso } from '../../lib/sql';
+import { preparedOnce, toIso } from '../../lib/sql';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { nextVersion } from '../../lib/writes';
 import { operatorSecretsSetOf } from './casinos.config';
@@ -242,7 +242,10 @@ export function createCasinosRepository() {
     },
 
     async findById(db: Db, id: string): Promise<StoredCasino | undefined> {
-      const [row] = await joined(db).where(eq(casinos.id, id));
+      const byId = preparedOnce(db, 'casinos_by_id', () =>
+        joined(db).where(eq(casinos.id, sql.placeholder('id'))),
+      );
+      const [row] = await byId.execute({ id });
       return row && stored(row);
     },
 

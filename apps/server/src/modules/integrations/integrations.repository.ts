@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index';
 import { equalTo, listPage, oneOf, searchIn, type ListConditions } from '../../lib/list-page';
 import type { Scope } from '../../lib/scope';
-import { toIso } from '../../lib/sql';
+import { preparedOnce, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 import { contentDigest, documentContent, type DocumentContent } from './integration-document';
 
@@ -137,13 +137,19 @@ export function createIntegrationsRepository() {
     },
 
     async findById(db: Db, id: string): Promise<StoredIntegration | undefined> {
-      const [row] = await joined(db).where(eq(integrations.id, id));
+      const byId = preparedOnce(db, 'integrations_by_id', () =>
+        joined(db).where(eq(integrations.id, sql.placeholder('id'))),
+      );
+      const [row] = await byId.execute({ id });
       return row && stored(row);
     },
 
     /** The integration as a caller is answered (`AnsweredIntegration`). */
     async findAnswer(db: Db, id: string): Promise<AnsweredIntegration | undefined> {
-      const [row] = await answered(db).where(eq(integrations.id, id));
+      const byId = preparedOnce(db, 'integrations_answer_by_id', () =>
+        answered(db).where(eq(integrations.id, sql.placeholder('id'))),
+      );
+      const [row] = await byId.execute({ id });
       return row && stored(row);
     },
 
