@@ -38,6 +38,11 @@ export function equalTo(column: PgColumn, value: unknown): ListCondition | undef
   return value === undefined ? undefined : { value, where: (placeholder) => eq(column, placeholder) };
 }
 
+/** A yes-or-no column as a query string asks for it (`'true'` or `'false'`); no condition without. */
+export function flagIs(column: PgColumn, flag: 'true' | 'false' | undefined): ListCondition | undefined {
+  return equalTo(column, flag === undefined ? undefined : flag === 'true');
+}
+
 /** `column` one of `values`; no condition while `values` is undefined (an empty list matches nothing). */
 export function oneOf(column: PgColumn, values: readonly string[] | undefined): ListCondition | undefined {
   return values === undefined

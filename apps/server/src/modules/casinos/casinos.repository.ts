@@ -23,6 +23,7 @@ import {
 import { integrationInScope, type Scope } from '../../lib/scope';
 import {
   equalTo,
+  flagIs,
   listPage,
   oneOf,
   searchIn,
@@ -188,7 +189,7 @@ function listConditions(query: CasinoListQuery, scope: Scope): ListConditions {
   return {
     scope: oneOf(casinos.id, scope.unlimited ? undefined : scope.casinoIds),
     q: searchIn(query.q, casinos.id, casinos.name),
-    active: equalTo(casinos.active, query.active === undefined ? undefined : query.active === 'true'),
+    active: flagIs(casinos.active, query.active),
     bridge: equalTo(casinos.bridgeId, query.bridgeId),
     jurisdiction: equalTo(casinos.jurisdictionId, query.jurisdictionId),
   };

@@ -9,7 +9,7 @@ import {
   integrationGames,
   integrations,
 } from '../../db/schema/index';
-import { equalTo, listPage, oneOf, searchIn, type ListConditions } from '../../lib/list-page';
+import { equalTo, flagIs, listPage, oneOf, searchIn, type ListConditions } from '../../lib/list-page';
 import type { Scope } from '../../lib/scope';
 import { preparedOnce, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
@@ -107,7 +107,7 @@ function listConditions(query: IntegrationListQuery, scope: Scope): ListConditio
   return {
     scope: oneOf(integrations.id, scope.unlimited ? undefined : scope.integrationIds),
     q: searchIn(query.q, integrations.id, integrations.name),
-    active: equalTo(integrations.active, query.active === undefined ? undefined : query.active === 'true'),
+    active: flagIs(integrations.active, query.active),
     bridge: equalTo(integrations.bridgeId, query.bridgeId),
   };
 }

@@ -24,13 +24,18 @@ export const scopeColumns = {
 /** The last password change; the embedded identity server's, null with an external issuer. */
 const passwordChangedAt = sql<Date | null>`(select ${identityCredentials.changedAt} from ${identityCredentials} where ${identityCredentials.userId} = ${users.id})`;
 
-const columns = {
+const profileColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
   role: users.role,
+  ...scopeColumns,
+};
+
+const columns = {
+  ...profileColumns,
   active: users.active,
   version: users.version,
   createdAt: users.createdAt,
@@ -41,17 +46,6 @@ const columns = {
   passwordChangedAt: passwordChangedAt.mapWith(users.createdAt),
   secondFactorChangedAt: users.secondFactorChangedAt,
   deactivatedAt: users.deactivatedAt,
-  ...scopeColumns,
-};
-
-const profileColumns = {
-  id: users.id,
-  username: users.username,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  role: users.role,
-  ...scopeColumns,
 };
 
 type DateFields =
