@@ -6,6 +6,7 @@ import type {
   PendingDelivery,
 } from '@backoffice/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client';
 import {
   bridges,
@@ -31,7 +32,6 @@ import {
   type ListSource,
 } from '../../lib/list-page';
 import { preparedOnce, toIso } from '../../lib/sql';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import { nextVersion } from '../../lib/writes';
 import { operatorSecretsSetOf } from './casinos.config';
 
