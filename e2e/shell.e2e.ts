@@ -62,7 +62,9 @@ describe.skipIf(!!skipReason)('app shell', () => {
         expect(shown, path).not.toContain('Diese Seite konnte nicht gefunden werden');
       expect(shown, path).not.toMatch(shownKey);
     }
-  });
+    // Every screen waits for its data and half a second of quiet (`networkidle`): some 60 screens take
+    // about a minute on an idle machine, longer on a busy one.
+  }, 240_000);
 
   it('shows the not-found page for unknown paths, with a 404 status and a way home', async () => {
     const page = await browser.open();
