@@ -1,9 +1,10 @@
 /**
  * A lost database connection fails one request, never the process. On real PostgreSQL, the server's
  * connections are terminated again and again (pg_terminate_backend, 57P01) while ingest, reports, CSV
- * exports, configuration writes and the readiness check run concurrently. Every answer is a success or a
- * 503 with its code; afterwards no batch is half written, every configuration write has exactly its
- * audit entry, and the rollups equal a recomputation from the raw rounds.
+ * exports, configuration writes, lists and records (statements named once) and the readiness check run
+ * concurrently. Every answer is a success or a 503 with its code; afterwards no batch is half written,
+ * every configuration write has exactly its audit entry, and the rollups equal a recomputation from the
+ * raw rounds.
  */
 import type { PlatformRound } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
@@ -14,6 +15,16 @@ import { createTestApp, type SignedIn } from '../test/app';
 import { apiKeyFor, round, seedPlatformFixture, setRate } from '../test/platform';
 import { expectRollupsExact } from '../test/rollups';
 import { fromDatabase, isConnectionLost } from './errors';
+
+/** Reads whose statements are built and named once (lists by shape, records by id, the account). */
+const preparedReads = [
+  '/api/jurisdictions?q=Cut',
+  '/api/casinos',
+  '/api/casinos/cut-a',
+  '/api/integrations',
+  '/api/users?sort=lastSignInAt&order=desc',
+  '/api/account',
+];
 
 const fixture = {
   casinos: ['cut-a', 'cut-b'],
@@ -153,6 +164,17 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
           jurisdictions.push({ name, status: response.statusCode });
         });
       })(),
+      // Lists and records run statements named once per pool (`preparedOnce`): a connection that replaces
+      // a cut one has not parsed them yet, and must be sent them again rather than answer 26000.
+      (() => {
+        let n = 0;
+        return loop(async () => {
+          const url = preparedReads[n++ % preparedReads.length]!;
+          const response = await admin.inject({ method: 'GET', url });
+          note('list', response.statusCode);
+          if (response.statusCode >= 500) bodies.push(response.body);
+        });
+      })(),
       loop(async () => {
         const response = await app.inject({ method: 'GET', url: '/readyz' });
         note('readyz', response.statusCode);
@@ -187,7 +209,11 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     // The server recovers by itself: the pool replaces the dead connections. (On a busy machine every
     // batch during the cuts may meet one, so the batch that must succeed is the one after them.)
     expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    expect((await admin.inject({ method: 'GET', url: '/api/jurisdictions' })).statusCode).toBe(200);
+    for (const url of preparedReads) {
+      const response = await admin.inject({ method: 'GET', url });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+    }
+    expect(statuses.get('list')?.filter((status) => status === 200).length).toBeGreaterThan(0);
     const after = batchOf(9, 0);
     const recovered = await app.inject({
       method: 'POST',
