@@ -72,6 +72,7 @@ export function configRepository<
     name: getTableName(table),
     select: (db) => loose(db).select(selection).from(table),
     table,
+    key: table.id,
     sortColumns,
   };
   // Drizzle cannot infer rows through a generic table: its statements are typed here, once, by the selection.

@@ -21,6 +21,7 @@ describeEachEngine('list pages built once per shape', (ctx) => {
       return db.select({ id: jurisdictions.id, name: jurisdictions.name }).from(jurisdictions);
     },
     table: jurisdictions,
+    key: jurisdictions.id,
     sortColumns: { name: jurisdictions.name },
   });
   const query = (changes: Partial<ListQuery> = {}): ListQuery =>

@@ -50,13 +50,15 @@ export function oneOf(column: PgColumn, values: readonly string[] | undefined): 
     : { value: [...values], where: (list) => sql`${column} = any(${list})` };
 }
 
-/** What a list reads: its rows' statement up to the filter, its table (counted) and its orders. */
+/** What a list reads: its rows' statement up to the filter, its table (counted), its key and its orders. */
 export interface ListSource {
   /** Names its statements: unique among lists. */
   name: string;
   /** The selection from the table (and what it joins), ready for `where`. */
   select: (db: Db) => unknown;
-  table: PgTable & { id: PgColumn };
+  table: PgTable;
+  /** A unique column of `table`: orders rows whose sort values are equal. */
+  key: PgColumn;
   sortColumns: Record<string, PgColumn | SQL>;
   /** Rows without a value in the sort column come last in either direction (else first when descending). */
   nullsLast?: boolean;
@@ -103,7 +105,7 @@ export async function listPage<Row>(
       .where(where())
       .orderBy(
         source.nullsLast ? sql`${sort} ${sql.raw(order)} nulls last` : (order === 'desc' ? desc : asc)(sort),
-        asc(source.table.id),
+        asc(source.key),
       )
       .limit(sql.raw(String(Math.trunc(query.pageSize))))
       .offset(sql.placeholder('offset')),

@@ -199,6 +199,7 @@ const listSource: ListSource = {
   name: 'casinos',
   select: (db) => db.select(listSelection).from(casinos),
   table: casinos,
+  key: casinos.id,
   sortColumns,
 };
 

@@ -1,8 +1,9 @@
 import type { Game, GameListQuery } from '@backoffice/contracts';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameProviders, games, gameStudios, gameVersions } from '../../db/schema/index';
-import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
+import { equalTo, listPage, searchIn, type ListConditions, type ListSource } from '../../lib/list-page';
+import { preparedOnce, toIso } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 const versionCount = sql<number>`(select count(*)::int from ${gameVersions} where ${gameVersions.gameId} = ${games.gameId})`;
@@ -56,42 +57,38 @@ const sortColumns = {
   updatedAt: games.updatedAt,
 } as const;
 
-function listFilter(query: GameListQuery): SQL | undefined {
-  return and(
-    query.q
-      ? or(ilike(games.gameId, likePattern(query.q)), ilike(games.name, likePattern(query.q)))
-      : undefined,
-    query.studioId ? eq(games.studioId, query.studioId) : undefined,
-    query.providerId ? eq(games.providerId, query.providerId) : undefined,
-  );
+/** A games list query's conditions (see `listPage`). */
+function listConditions(query: GameListQuery): ListConditions {
+  return {
+    q: searchIn(query.q, games.gameId, games.name),
+    studio: equalTo(games.studioId, query.studioId),
+    provider: equalTo(games.providerId, query.providerId),
+  };
 }
 
-export function createGamesRepository() {
-  const joined = (db: Db) =>
-    db
-      .select(selection)
-      .from(games)
-      .innerJoin(gameStudios, eq(gameStudios.id, games.studioId))
-      .innerJoin(gameProviders, eq(gameProviders.id, games.providerId));
+const joined = (db: Db) =>
+  db
+    .select(selection)
+    .from(games)
+    .innerJoin(gameStudios, eq(gameStudios.id, games.studioId))
+    .innerJoin(gameProviders, eq(gameProviders.id, games.providerId));
 
+const listSource: ListSource = { name: 'games', select: joined, table: games, key: games.gameId, sortColumns };
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+export function createGamesRepository() {
   return {
     async list(db: Db, query: GameListQuery): Promise<{ items: Game[]; total: number }> {
-      const filter = listFilter(query);
-      const direction = query.order === 'desc' ? desc : asc;
-      const { rows, total } = await pageWithTotal(
-        query,
-        joined(db)
-          .where(filter)
-          .orderBy(direction(sortColumns[query.sort]), asc(games.gameId))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        () => countUpTo(db, games, filter),
-      );
+      const { rows, total } = await listPage<JoinedRow>(db, listSource, query, listConditions(query));
       return { items: rows.map(toGame), total };
     },
 
     async findById(db: Db, gameId: string): Promise<Game | undefined> {
-      const [row] = await joined(db).where(eq(games.gameId, gameId));
+      const byId = preparedOnce(db, 'games_by_id', () =>
+        joined(db).where(eq(games.gameId, sql.placeholder('gameId'))),
+      );
+      const [row] = await byId.execute({ gameId });
       return row && toGame(row);
     },
 

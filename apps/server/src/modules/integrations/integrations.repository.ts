@@ -129,7 +129,7 @@ export function createIntegrationsRepository() {
         Awaited<ReturnType<ReturnType<typeof answered>['execute']>>[number]
       >(
         db,
-        { name: 'integrations', select: answered, table: integrations, sortColumns },
+        { name: 'integrations', select: answered, table: integrations, key: integrations.id, sortColumns },
         query,
         listConditions(query, scope),
       );

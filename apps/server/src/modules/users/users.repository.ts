@@ -91,6 +91,7 @@ const listSource: ListSource = {
   name: 'users',
   select: (db) => db.select(columns).from(users),
   table: users,
+  key: users.id,
   sortColumns,
   nullsLast: true,
 };
