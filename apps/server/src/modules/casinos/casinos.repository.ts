@@ -87,17 +87,16 @@ const selection = {
 
 /**
  * What a list row reads: the casino's own identifying columns, its bridge's and jurisdiction's names and
- * its game count. The names are subqueries rather than joins: PostgreSQL plans the page in a third of the
- * time (0.03 against 0.09 ms), which is most of what a short page costs it.
+ * its game count.
  */
 const listSelection = {
   id: casinos.id,
   name: casinos.name,
   bridgeId: casinos.bridgeId,
-  bridgeName: sql<string>`(select ${bridges.name} from ${bridges} where ${bridges.id} = ${casinos.bridgeId})`,
+  bridgeName: bridges.name,
   api: casinos.api,
   jurisdictionId: casinos.jurisdictionId,
-  jurisdictionName: sql<string>`(select ${jurisdictions.name} from ${jurisdictions} where ${jurisdictions.id} = ${casinos.jurisdictionId})`,
+  jurisdictionName: jurisdictions.name,
   active: casinos.active,
   gameCount,
   version: casinos.version,
@@ -197,7 +196,12 @@ function listConditions(query: CasinoListQuery, scope: Scope): ListConditions {
 
 const listSource: ListSource = {
   name: 'casinos',
-  select: (db) => db.select(listSelection).from(casinos),
+  select: (db) =>
+    db
+      .select(listSelection)
+      .from(casinos)
+      .innerJoin(bridges, eq(bridges.id, casinos.bridgeId))
+      .innerJoin(jurisdictions, eq(jurisdictions.id, casinos.jurisdictionId)),
   table: casinos,
   key: casinos.id,
   sortColumns,
