@@ -73,7 +73,13 @@ const joined = (db: Db) =>
     .innerJoin(gameStudios, eq(gameStudios.id, games.studioId))
     .innerJoin(gameProviders, eq(gameProviders.id, games.providerId));
 
-const listSource: ListSource = { name: 'games', select: joined, table: games, key: games.gameId, sortColumns };
+const listSource: ListSource = {
+  name: 'games',
+  select: joined,
+  table: games,
+  key: games.gameId,
+  sortColumns,
+};
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 
