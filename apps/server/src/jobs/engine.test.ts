@@ -201,6 +201,17 @@ describe.runIf(process.env.DATABASE_URL)('schedules on two instances [postgres]'
   it('runs a job once per schedule slot, whatever the number of instances', async () => {
     database = await createTestDatabase('postgres');
     const job: JobDefinition = { name: 'test-every-minute', cron: '* * * * *', async run() {} };
+    const minuteNow = async () =>
+      rowsOf<{ minute: number }>(
+        await database.db.execute(sql`select floor(extract(epoch from now()) / 60)::int as minute`),
+      )[0]!.minute;
+    const runs = async () =>
+      rowsOf<{ runs: number }>(
+        await database.db.execute(
+          sql`select count(*)::int as runs from job_runs where job = 'test-every-minute'`,
+        ),
+      )[0]!.runs;
+    const firstMinute = await minuteNow();
     for (let i = 0; i < 2; i++) {
       engines.push(
         await startJobEngine({
@@ -212,15 +223,16 @@ describe.runIf(process.env.DATABASE_URL)('schedules on two instances [postgres]'
         }),
       );
     }
-    // Two slots at least: the first whole minute after the start, and the next.
-    const runsPerMinute = async () =>
-      rowsOf<{ minute: string; runs: number }>(
-        await database.db.execute(sql`select to_char(date_trunc('minute', started_at), 'HH24:MI') as minute,
-            count(*)::int as runs
-          from job_runs where job = 'test-every-minute' group by 1 order by 1`),
-      );
-    await waitFor(async () => (await runsPerMinute()).length >= 2, 150_000);
-    const minutes = await runsPerMinute();
-    expect(minutes.every((minute) => minute.runs === 1)).toBe(true);
+    // Two slots at least: the minute the engines start in (its slot is due at once), and the next.
+    await waitFor(async () => (await runs()) >= 2, 150_000);
+    // A run that the other instance doubled would start within a few polls: give it the time.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const counted = await runs();
+    // A slot is one minute of the database's clock, and each has one run at most, whichever instance
+    // takes it. Runs are counted against the minutes since the start rather than grouped by the minute
+    // they started in: on a busy machine a slot's run may start in the next minute, next to that
+    // minute's own run.
+    const slots = (await minuteNow()) - firstMinute + 1;
+    expect(counted).toBeLessThanOrEqual(slots);
   }, 180_000);
 });
