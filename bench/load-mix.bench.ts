@@ -19,7 +19,15 @@ const DURATION_MS = 10_000;
 
 export async function run(): Promise<void> {
   // BENCH_DATABASE keeps the seeded rounds in that database between runs (seeded when it has none).
-  const context = await createTestApp('postgres', {}, { keptDatabase: process.env.BENCH_DATABASE });
+  // BENCH_REPORT_CACHE=off: every report read from the rollups, no answer kept (decision 040).
+  const context = await createTestApp(
+    'postgres',
+    {},
+    {
+      keptDatabase: process.env.BENCH_DATABASE,
+      ...(process.env.BENCH_REPORT_CACHE === 'off' ? { reportCache: { entries: 0, characters: 0 } } : {}),
+    },
+  );
   const { db } = context.database;
   try {
     const [seeded] = rowsOf<{ rounds: boolean }>(

@@ -71,6 +71,7 @@ import { createApiKeysService } from './modules/platform/api-keys.service';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { reportDimensionsRoutes } from './modules/reports/report-dimensions.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportCache, type ReportCacheLimits } from './modules/reports/report-cache';
 import { createReportsService } from './modules/reports/reports.service';
 import { significantEventsRoutes } from './modules/significant-events/significant-events.routes';
 import { createSignificantEventsService } from './modules/significant-events/significant-events.service';
@@ -143,6 +144,8 @@ export interface AppOptions {
    * jobs by hand or start it with short polling. Default: none.
    */
   jobs?: false | Pick<JobEngineOptions, 'work' | 'pollingSeconds'>;
+  /** How many money report answers are kept in memory (decision 040); entries 0 keeps none. */
+  reportCache?: ReportCacheLimits;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -180,6 +183,7 @@ export async function buildApp({
   closures: closuresOptions,
   cpv: cpvOptions,
   jobs: jobOptions = false,
+  reportCache,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -397,6 +401,7 @@ export async function buildApp({
   await app.register(reportsRoutes, {
     prefix: '/api/reports',
     service: createReportsService(db),
+    cache: createReportCache(db, reportCache),
     db,
     // Looked up on each export (tests replace it to break a download off).
     copyOut: database.copyOut ? (query: string) => database.copyOut!(query) : undefined,

@@ -386,6 +386,30 @@ export const roundStatsMonthly = pgTable(
   ],
 );
 
+/**
+ * The transactions that changed what a money report shows: the rollups, and the names and theoretical RTPs
+ * of casinos, integrations and games it shows with them. One row per transaction (its `pg_current_xact_id()` as a number),
+ * written by a statement trigger on each of those tables (migration 0019), so that no writer can forget
+ * it. A report answer kept in memory is still true while no transaction its snapshot could not see has
+ * committed since (modules/reports/report-cache.ts).
+ */
+export const reportDataChanges = pgTable('report_data_changes', {
+  xid: bigint('xid', { mode: 'number' }).primaryKey(),
+});
+
+/**
+ * Where report_data_changes was last pruned: the rows of transactions below `below` are gone, so a kept
+ * answer whose snapshot is older than that cannot be checked any more and is read again. One row.
+ */
+export const reportDataPruned = pgTable(
+  'report_data_pruned',
+  {
+    only: boolean('only').primaryKey().default(true),
+    below: bigint('below', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('report_data_pruned_one_row', sql`${table.only}`)],
+);
+
 export const significantEvents = pgTable(
   'significant_events',
   {

@@ -1,0 +1,106 @@
+/**
+ * Money report answers kept in memory until what they show changes (decision 040). Staff open the same
+ * reports again and again (the GGR of the last 90 days, last month's casinos) while the rollups under them
+ * change only when rounds arrive or master data changes; summing them again costs milliseconds of both
+ * cores, checking that nothing changed one short statement.
+ *
+ * Exact, on every instance: every transaction that writes the rollups, or the names and RTPs a report
+ * shows, notes its id in report_data_changes (a trigger, migration 0019). An answer is kept with the
+ * database snapshot taken before it was read; it is still true while every noted transaction that has
+ * committed since was visible in that snapshot. A transaction still running when the answer was read, and
+ * committed later, makes it stale. Pruning the notes (housekeeping) makes every answer older than the prune
+ * stale as well: it can no longer be checked.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../lib/sql';
+
+/** How much a cache keeps at most: answers, and their size as JSON in characters (about bytes). */
+export interface ReportCacheLimits {
+  entries: number;
+  characters: number;
+}
+
+export const REPORT_CACHE_LIMITS: ReportCacheLimits = { entries: 500, characters: 32_000_000 };
+
+interface Entry {
+  /** The snapshot (pg_snapshot as text) taken before the answer was read. */
+  snapshot: string;
+  answer: unknown;
+  characters: number;
+}
+
+/**
+ * The current snapshot, and whether an answer read after `kept` is still true: no noted transaction that
+ * `kept` could not see has committed, and the notes it would need are not pruned. One statement, one
+ * snapshot.
+ */
+function stateSql(kept: string | null) {
+  if (kept === null) return sql`select pg_current_snapshot()::text as snapshot, false as fresh`;
+  const since = sql`pg_snapshot_xmin(${kept}::pg_snapshot)::text::bigint`;
+  return sql`select pg_current_snapshot()::text as snapshot,
+    ${since} >= coalesce((select below from report_data_pruned), ${Number.MAX_SAFE_INTEGER})
+    and not exists (
+      select 1 from report_data_changes
+      where xid >= ${since} and not pg_visible_in_snapshot(xid::text::xid8, ${kept}::pg_snapshot)
+    ) as fresh`;
+}
+
+export interface ReportCache {
+  /** The answer kept under `key` while still true; otherwise `read()`'s, kept for the next time. */
+  answer<Answer>(key: string, read: () => Promise<Answer>): Promise<Answer>;
+}
+
+export function createReportCache(db: Db, limits: ReportCacheLimits = REPORT_CACHE_LIMITS): ReportCache {
+  // In order of use, the least recently used first.
+  const entries = new Map<string, Entry>();
+  let characters = 0;
+
+  function forget(key: string): void {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    characters -= entry.characters;
+  }
+
+  function keep(key: string, entry: Entry): void {
+    forget(key);
+    if (entry.characters > limits.characters) return;
+    entries.set(key, entry);
+    characters += entry.characters;
+    for (const [oldest] of entries) {
+      if (entries.size <= limits.entries && characters <= limits.characters) break;
+      forget(oldest);
+    }
+  }
+
+  return {
+    async answer<Answer>(key: string, read: () => Promise<Answer>): Promise<Answer> {
+      if (limits.entries <= 0) return read();
+      const kept = entries.get(key);
+      const [state] = rowsOf<{ snapshot: string; fresh: boolean }>(
+        await db.execute(stateSql(kept?.snapshot ?? null)),
+      );
+      if (kept && state!.fresh) {
+        // Used again: now the most recently used.
+        entries.delete(key);
+        entries.set(key, kept);
+        return kept.answer as Answer;
+      }
+      const answer = await read();
+      keep(key, { snapshot: state!.snapshot, answer, characters: JSON.stringify(answer).length });
+      return answer;
+    },
+  };
+}
+
+/**
+ * Forgets the notes of transactions that ended before this one began, and records where it pruned: the
+ * answers read before then are read again. Run by housekeeping.
+ */
+export async function pruneReportDataChanges(db: Db): Promise<void> {
+  await db.execute(sql`
+    with horizon as (select pg_snapshot_xmin(pg_current_snapshot())::text::bigint as below),
+    pruned as (delete from report_data_changes where xid < (select below from horizon))
+    update report_data_pruned set below = (select below from horizon)`);
+}
