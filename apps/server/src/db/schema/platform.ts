@@ -388,13 +388,17 @@ export const roundStatsMonthly = pgTable(
 
 /**
  * The transactions that changed what a money report shows: the rollups, and the names and theoretical RTPs
- * of casinos, integrations and games it shows with them. One row per transaction (its `pg_current_xact_id()` as a number),
- * written by a statement trigger on each of those tables (migration 0019), so that no writer can forget
- * it. A report answer kept in memory is still true while no transaction its snapshot could not see has
- * committed since (modules/reports/report-cache.ts).
+ * of casinos, integrations and games it shows with them. One row per transaction (its
+ * `pg_current_xact_id()` as a number) with the days it changed: the whole months of the rollup rows it
+ * wrote (a report may read a month whole, less days), every day (-infinity to infinity) for a name or an
+ * RTP. Written by statement triggers on each of those tables (migration 0019), so that no writer can
+ * forget it. A report answer kept in memory is still true while no transaction it could not see has
+ * committed since with a change in its days (modules/reports/report-cache.ts).
  */
 export const reportDataChanges = pgTable('report_data_changes', {
   xid: bigint('xid', { mode: 'number' }).primaryKey(),
+  firstDay: date('first_day', { mode: 'string' }).notNull(),
+  lastDay: date('last_day', { mode: 'string' }).notNull(),
 });
 
 /**

@@ -44,8 +44,8 @@ describeEachEngine('kept report answers', (ctx: () => TestContext) => {
     const counted = (limits = { entries: 10, characters: 10_000 }) => {
       const cache = createReportCache(db(), limits);
       let reads = 0;
-      const answer = (key: string, value: unknown = key) =>
-        cache.answer(key, async () => {
+      const answer = (key: string, value: unknown = key, days = MARCH) =>
+        cache.answer(key, days, async () => {
           reads += 1;
           return value;
         });
@@ -60,21 +60,33 @@ describeEachEngine('kept report answers', (ctx: () => TestContext) => {
       expect(cache.reads()).toBe(2);
     });
 
-    it('reads again after a transaction wrote the rollups, and not after one that wrote elsewhere', async () => {
+    it('reads again after a change in its days, not after one outside them or of what it does not show', async () => {
       const cache = counted();
       await cache.answer('a');
       await db().execute(sql`update jurisdictions set name = name`);
+      // A round of April: its daily rows, and April's monthly row.
+      await ingest([newRound({ startedAt: '2026-04-02T10:00:00Z' })]);
+      await db().execute(sql`update casinos set bridge_id = bridge_id`);
       await cache.answer('a');
       expect(cache.reads()).toBe(1);
-      await db().execute(sql`update round_stats_daily set rounds = rounds where false`);
+      // A late round of March.
+      await ingest([newRound({ startedAt: '2026-03-30T10:00:00Z' })]);
       await cache.answer('a');
       expect(cache.reads()).toBe(2);
+      // A monthly row stands for its whole month.
+      await db().execute(sql`update round_stats_monthly set rounds = rounds where month = '2026-03-01'`);
+      await cache.answer('a', 'a', { from: '2026-03-31', to: '2026-03-31' });
+      expect(cache.reads()).toBe(3);
+      // A name: every day.
+      await db().execute(sql`update casinos set name = name where id = 'casino-b'`);
+      await cache.answer('a');
+      expect(cache.reads()).toBe(4);
     });
 
     it('reads again once the note of a change since was pruned', async () => {
       const cache = counted();
       await cache.answer('a');
-      await db().execute(sql`update round_stats_daily set rounds = rounds where false`);
+      await db().execute(sql`update round_stats_daily set rounds = rounds where day = '2026-03-10'`);
       await pruneReportDataChanges(db());
       // The note is gone; that the answer is older than the prune still tells it is stale.
       await cache.answer('a');
@@ -119,12 +131,14 @@ describeEachEngine('kept report answers', (ctx: () => TestContext) => {
       // Behind the note's back (no writer of the product can do this): the kept answer stays.
       await db().transaction(async (tx) => {
         await tx.execute(
-          sql`alter table round_stats_monthly disable trigger round_stats_monthly_report_data`,
+          sql`alter table round_stats_monthly disable trigger round_stats_monthly_report_updates`,
         );
         await tx.execute(
           sql`update round_stats_monthly set rounds = rounds + 1000 where casino_id = 'casino-a'`,
         );
-        await tx.execute(sql`alter table round_stats_monthly enable trigger round_stats_monthly_report_data`);
+        await tx.execute(
+          sql`alter table round_stats_monthly enable trigger round_stats_monthly_report_updates`,
+        );
       });
       expect(await rounds()).toBe(before);
       await db().execute(
@@ -212,20 +226,30 @@ describeEachEngine('kept report answers', (ctx: () => TestContext) => {
       expect(await rounds()).toBe(before);
     });
 
-    it('notes each writing transaction once, and prunes the notes of finished ones', async () => {
+    it('notes each writing transaction once, with the days it changed, and prunes the notes', async () => {
       await pruneReportDataChanges(db());
+      const notes = async () =>
+        rowsOf<{ first: string; last: string }>(
+          await db().execute(sql`select first_day::text as first, last_day::text as last
+            from report_data_changes order by xid`),
+        );
+      await db().transaction(async (tx) => {
+        await tx.execute(sql`update round_stats_daily set rounds = rounds where day = '2026-03-10'`);
+        await tx.execute(sql`update round_stats_daily_totals set rounds = rounds where day = '2026-04-02'`);
+        await tx.execute(sql`update round_stats_monthly set rounds = rounds where false`);
+      });
+      await db().execute(sql`update round_stats_monthly set rounds = rounds where month = '2026-04-01'`);
       await db().transaction(async (tx) => {
         await tx.execute(sql`update casinos set name = name where id = 'casino-a'`);
         await tx.execute(sql`update integrations set name = name where id = 'int-1'`);
-        await tx.execute(sql`update round_stats_monthly set rounds = rounds where false`);
       });
-      const count = async () =>
-        rowsOf<{ notes: number }>(
-          await db().execute(sql`select count(*)::int as notes from report_data_changes`),
-        )[0]!.notes;
-      expect(await count()).toBe(1);
+      expect(await notes()).toEqual([
+        { first: '2026-03-01', last: '2026-04-30' },
+        { first: '2026-04-01', last: '2026-04-30' },
+        { first: '-infinity', last: 'infinity' },
+      ]);
       await pruneReportDataChanges(db());
-      expect(await count()).toBe(0);
+      expect(await notes()).toEqual([]);
     });
   });
 });

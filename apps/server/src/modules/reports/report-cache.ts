@@ -1,15 +1,16 @@
 /**
  * Money report answers kept in memory until what they show changes (decision 040). Staff open the same
  * reports again and again (the GGR of the last 90 days, last month's casinos) while the rollups under them
- * change only when rounds arrive or master data changes; summing them again costs milliseconds of both
- * cores, checking that nothing changed one short statement.
+ * change only when rounds arrive or master data changes, and most arriving rounds are of today; summing the
+ * rollups again costs milliseconds of both cores, checking that nothing changed one short statement.
  *
  * Exact, on every instance: every transaction that writes the rollups, or the names and RTPs a report
- * shows, notes its id in report_data_changes (a trigger, migration 0019). An answer is kept with the
- * database snapshot taken before it was read; it is still true while every noted transaction that has
- * committed since was visible in that snapshot. A transaction still running when the answer was read, and
- * committed later, makes it stale. Pruning the notes (housekeeping) makes every answer older than the prune
- * stale as well: it can no longer be checked.
+ * shows, notes its id and the days it changed in report_data_changes (triggers, migration 0019). An answer
+ * is kept with the database snapshot taken before it was read and the days it covers; it is still true
+ * while every noted transaction with a change in those days that has committed since was visible in that
+ * snapshot. A transaction still running when the answer was read, and committed later, makes it stale.
+ * Pruning the notes (housekeeping) makes every answer older than the prune stale as well: it can no longer
+ * be checked.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -23,6 +24,12 @@ export interface ReportCacheLimits {
 
 export const REPORT_CACHE_LIMITS: ReportCacheLimits = { entries: 500, characters: 32_000_000 };
 
+/** The days a report covers, yyyy-MM-dd, `to` included. */
+export interface ReportDays {
+  from: string;
+  to: string;
+}
+
 interface Entry {
   /** The snapshot (pg_snapshot as text) taken before the answer was read. */
   snapshot: string;
@@ -31,11 +38,11 @@ interface Entry {
 }
 
 /**
- * The current snapshot, and whether an answer read after `kept` is still true: no noted transaction that
- * `kept` could not see has committed, and the notes it would need are not pruned. One statement, one
- * snapshot.
+ * The current snapshot, and whether an answer of `days` read after `kept` is still true: no noted
+ * transaction with a change in those days that `kept` could not see has committed, and the notes it would
+ * need are not pruned. One statement, one snapshot.
  */
-function stateSql(kept: string | null) {
+function stateSql(kept: string | null, days: ReportDays) {
   if (kept === null) return sql`select pg_current_snapshot()::text as snapshot, false as fresh`;
   const since = sql`pg_snapshot_xmin(${kept}::pg_snapshot)::text::bigint`;
   return sql`select pg_current_snapshot()::text as snapshot,
@@ -43,12 +50,16 @@ function stateSql(kept: string | null) {
     and not exists (
       select 1 from report_data_changes
       where xid >= ${since} and not pg_visible_in_snapshot(xid::text::xid8, ${kept}::pg_snapshot)
+        and first_day <= ${days.to}::date and last_day >= ${days.from}::date
     ) as fresh`;
 }
 
 export interface ReportCache {
-  /** The answer kept under `key` while still true; otherwise `read()`'s, kept for the next time. */
-  answer<Answer>(key: string, read: () => Promise<Answer>): Promise<Answer>;
+  /**
+   * The answer kept under `key` while nothing in `days` changed; otherwise `read()`'s, kept for the next
+   * time.
+   */
+  answer<Answer>(key: string, days: ReportDays, read: () => Promise<Answer>): Promise<Answer>;
 }
 
 export function createReportCache(db: Db, limits: ReportCacheLimits = REPORT_CACHE_LIMITS): ReportCache {
@@ -75,11 +86,11 @@ export function createReportCache(db: Db, limits: ReportCacheLimits = REPORT_CAC
   }
 
   return {
-    async answer<Answer>(key: string, read: () => Promise<Answer>): Promise<Answer> {
+    async answer<Answer>(key: string, days: ReportDays, read: () => Promise<Answer>): Promise<Answer> {
       if (limits.entries <= 0) return read();
       const kept = entries.get(key);
       const [state] = rowsOf<{ snapshot: string; fresh: boolean }>(
-        await db.execute(stateSql(kept?.snapshot ?? null)),
+        await db.execute(stateSql(kept?.snapshot ?? null, days)),
       );
       if (kept && state!.fresh) {
         // Used again: now the most recently used.

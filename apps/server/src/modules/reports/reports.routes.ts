@@ -36,7 +36,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     filter: ReportFilter,
     scope: Scope,
   ): Promise<Answer> {
-    return cache.answer(JSON.stringify([report, filter, scopeKey(scope)]), () => read(filter, scope));
+    return cache.answer(JSON.stringify([report, filter, scopeKey(scope)]), filter, () => read(filter, scope));
   }
 
   app.get(
