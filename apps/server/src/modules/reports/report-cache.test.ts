@@ -114,6 +114,18 @@ describeEachEngine('kept report answers', (ctx: () => TestContext) => {
       expect(cache.reads()).toBe(6);
     });
 
+    it('hands out a kept answer frozen through and through: requests share it', async () => {
+      const cache = counted();
+      const answer = (await cache.answer('f', { rows: [{ figures: { rounds: 1 } }] })) as {
+        rows: { figures: { rounds: number } }[];
+      };
+      expect(Object.isFrozen(answer)).toBe(true);
+      expect(Object.isFrozen(answer.rows[0]!.figures)).toBe(true);
+      expect(() => {
+        answer.rows[0]!.figures.rounds = 2;
+      }).toThrow(TypeError);
+    });
+
     it('keeps nothing with no entries allowed', async () => {
       const cache = counted({ entries: 0, characters: 10_000 });
       await cache.answer('a');

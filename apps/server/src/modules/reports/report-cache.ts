@@ -98,11 +98,21 @@ export function createReportCache(db: Db, limits: ReportCacheLimits = REPORT_CAC
         entries.set(key, kept);
         return kept.answer as Answer;
       }
-      const answer = await read();
+      // Frozen through and through: requests share it, and its text is made once (app.ts).
+      const answer = frozen(await read());
       keep(key, { snapshot: state!.snapshot, answer, characters: JSON.stringify(answer).length });
       return answer;
     },
   };
+}
+
+/** `value` and everything in it made unchangeable. */
+function frozen<Value>(value: Value): Value {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /**
