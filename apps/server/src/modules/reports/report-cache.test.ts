@@ -238,6 +238,31 @@ describeEachEngine('kept report answers', (ctx: () => TestContext) => {
       expect(await rounds()).toBe(before);
     });
 
+    it('answers every reader with at least what had committed when it asked, while others keep answers', async () => {
+      const before = await rounds();
+      let writing = true;
+      // Readers keep answering (and keeping) the same report at whatever moment they catch.
+      const readers = Array.from({ length: 4 }, async () => {
+        let answered = 0;
+        while (writing) {
+          expect(await rounds()).toBeGreaterThanOrEqual(before);
+          answered += 1;
+        }
+        return answered;
+      });
+      try {
+        for (let written = 1; written <= 15; written++) {
+          await ingest([newRound({ startedAt: '2026-03-20T10:00:00Z' })]);
+          // Committed before this request: it must be in the answer, whatever was kept meanwhile.
+          expect(await rounds()).toBe(before + written);
+        }
+      } finally {
+        writing = false;
+      }
+      const answered = await Promise.all(readers);
+      expect(answered.every((count) => count > 0)).toBe(true);
+    });
+
     it('notes each writing transaction once, with the days it changed, and prunes the notes', async () => {
       await pruneReportDataChanges(db());
       const notes = async () =>
