@@ -93,9 +93,11 @@ export function createReportCache(db: Db, limits: ReportCacheLimits = REPORT_CAC
         await db.execute(stateSql(kept?.snapshot ?? null, days)),
       );
       if (kept && state!.fresh) {
-        // Used again: now the most recently used.
-        entries.delete(key);
-        entries.set(key, kept);
+        // Used again: now the most recently used (unless a newer answer took its place meanwhile).
+        if (entries.get(key) === kept) {
+          entries.delete(key);
+          entries.set(key, kept);
+        }
         return kept.answer as Answer;
       }
       // Frozen through and through: requests share it, and its text is made once (app.ts).
