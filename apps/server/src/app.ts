@@ -71,7 +71,7 @@ import { createApiKeysService } from './modules/platform/api-keys.service';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { reportDimensionsRoutes } from './modules/reports/report-dimensions.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
-import { createReportCache, type ReportCacheLimits } from './modules/reports/report-cache';
+import { createReportCache, keptReports, type ReportCacheLimits } from './modules/reports/report-cache';
 import { createReportsService } from './modules/reports/reports.service';
 import { significantEventsRoutes } from './modules/significant-events/significant-events.routes';
 import { createSignificantEventsService } from './modules/significant-events/significant-events.service';
@@ -408,8 +408,7 @@ export async function buildApp({
   });
   await app.register(reportsRoutes, {
     prefix: '/api/reports',
-    service: createReportsService(db),
-    cache: createReportCache(db, reportCache),
+    service: keptReports(createReportsService(db), createReportCache(db, reportCache)),
     db,
     // Looked up on each export (tests replace it to break a download off).
     copyOut: database.copyOut ? (query: string) => database.copyOut!(query) : undefined,

@@ -12,9 +12,12 @@
  * Pruning the notes (housekeeping) makes every answer older than the prune stale as well: it can no longer
  * be checked.
  */
+import type { ReportFilter } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Scope } from '../../lib/scope';
 import { rowsOf } from '../../lib/sql';
+import type { ReportsService } from './reports.service';
 
 /** How much a cache keeps at most: answers, and their size as JSON in characters (about bytes). */
 export interface ReportCacheLimits {
@@ -105,6 +108,28 @@ export function createReportCache(db: Db, limits: ReportCacheLimits = REPORT_CAC
       keep(key, { snapshot: state!.snapshot, answer, characters: JSON.stringify(answer).length });
       return answer;
     },
+  };
+}
+
+/** What a report's answer depends on of the reader: everything, or their casinos and integrations. */
+function scopeKey(scope: Scope): unknown {
+  return scope.unlimited ? 'all' : [[...scope.casinoIds].sort(), [...scope.integrationIds].sort()];
+}
+
+/**
+ * The reports service with each money report's answer kept per report, filter and scope while what it
+ * shows is unchanged; the player CSV is not a kept answer.
+ */
+export function keptReports(service: ReportsService, cache: ReportCache): ReportsService {
+  const kept =
+    <Answer>(report: string, read: (filter: ReportFilter, scope: Scope) => Promise<Answer>) =>
+    (filter: ReportFilter, scope: Scope) =>
+      cache.answer(JSON.stringify([report, filter, scopeKey(scope)]), filter, () => read(filter, scope));
+  return {
+    ggr: kept('ggr', service.ggr),
+    casinoPerformance: kept('casinoPerformance', service.casinoPerformance),
+    gamePerformance: kept('gamePerformance', service.gamePerformance),
+    integrationGamePerformance: kept('integrationGamePerformance', service.integrationGamePerformance),
   };
 }
 

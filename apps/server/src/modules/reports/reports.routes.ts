@@ -5,40 +5,26 @@ import {
   integrationGamePerformanceSchema,
   playerCsvQuerySchema,
   reportFilterSchema,
-  type ReportFilter,
 } from '@backoffice/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database, Db } from '../../db/client';
 import { errorResponses } from '../../lib/http-schemas';
-import type { Scope } from '../../lib/scope';
 import { principalOf } from '../../plugins/access';
 import { playerCsvFileName, playerCsvStream } from './player-csv';
-import type { ReportCache } from './report-cache';
 import type { ReportsService } from './reports.service';
 
 const reportErrors = errorResponses(400, 401, 403, 404);
 
 /**
- * The money reports over the rollups and the player-data CSV; all within the reader's scope. A money
- * report's answer is kept while what it shows is unchanged (report-cache.ts), per report, filter and scope.
+ * The money reports over the rollups and the player-data CSV; all within the reader's scope. The service
+ * given keeps the money reports' answers while what they show is unchanged (`keptReports`).
  */
 export const reportsRoutes: FastifyPluginAsyncZod<{
   service: ReportsService;
-  cache: ReportCache;
   db: Db;
   copyOut?: Database['copyOut'];
-}> = async (app, { service, cache, db, copyOut }) => {
-  /** A money report's answer, kept per report, filter and scope while what it shows is unchanged. */
-  function kept<Answer>(
-    report: string,
-    read: (filter: ReportFilter, scope: Scope) => Promise<Answer>,
-    filter: ReportFilter,
-    scope: Scope,
-  ): Promise<Answer> {
-    return cache.answer(JSON.stringify([report, filter, scopeKey(scope)]), filter, () => read(filter, scope));
-  }
-
+}> = async (app, { service, db, copyOut }) => {
   app.get(
     '/ggr',
     {
@@ -50,7 +36,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         response: { 200: ggrReportSchema, ...reportErrors },
       },
     },
-    (request) => kept('ggr', service.ggr, request.query, principalOf(request).scope),
+    (request) => service.ggr(request.query, principalOf(request).scope),
   );
 
   app.get(
@@ -64,8 +50,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         response: { 200: casinoPerformanceSchema, ...reportErrors },
       },
     },
-    (request) =>
-      kept('casinoPerformance', service.casinoPerformance, request.query, principalOf(request).scope),
+    (request) => service.casinoPerformance(request.query, principalOf(request).scope),
   );
 
   app.get(
@@ -79,7 +64,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         response: { 200: gamePerformanceSchema, ...reportErrors },
       },
     },
-    (request) => kept('gamePerformance', service.gamePerformance, request.query, principalOf(request).scope),
+    (request) => service.gamePerformance(request.query, principalOf(request).scope),
   );
 
   app.get(
@@ -93,13 +78,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
         response: { 200: integrationGamePerformanceSchema, ...reportErrors },
       },
     },
-    (request) =>
-      kept(
-        'integrationGamePerformance',
-        service.integrationGamePerformance,
-        request.query,
-        principalOf(request).scope,
-      ),
+    (request) => service.integrationGamePerformance(request.query, principalOf(request).scope),
   );
 
   app.get(
@@ -135,8 +114,3 @@ export const reportsRoutes: FastifyPluginAsyncZod<{
     },
   );
 };
-
-/** What a report's answer depends on of the reader: everything, or their casinos and integrations. */
-function scopeKey(scope: Scope): unknown {
-  return scope.unlimited ? 'all' : [[...scope.casinoIds].sort(), [...scope.integrationIds].sort()];
-}
