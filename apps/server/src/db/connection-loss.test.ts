@@ -3,14 +3,16 @@
  * connections are terminated again and again (pg_terminate_backend, 57P01) while ingest, reports, CSV
  * exports, configuration writes, lists and records (statements named once) and the readiness check run
  * concurrently. Every answer is a success or a 503 with its code; afterwards no batch is half written,
- * every configuration write has exactly its audit entry, and the rollups equal a recomputation from the
- * raw rounds.
+ * every configuration write has exactly its audit entry, the rollups equal a recomputation from the raw
+ * rounds, and the report answers kept in memory (decision 040) equal the reports read afresh.
  */
 import type { PlatformRound } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNLIMITED } from '../lib/scope';
 import { rowsOf } from '../lib/sql';
+import { createReportsService } from '../modules/reports/reports.service';
 import { createTestApp, type SignedIn } from '../test/app';
 import { apiKeyFor, round, seedPlatformFixture, setRate } from '../test/platform';
 import { expectRollupsExact } from '../test/rollups';
@@ -24,6 +26,15 @@ const preparedReads = [
   '/api/integrations',
   '/api/users?sort=lastSignInAt&order=desc',
   '/api/account',
+];
+
+/**
+ * Reports read while connections are cut: March, where rounds keep arriving (read afresh each time), and
+ * February, whose rounds came before (its answer is kept, and each request checks it in one statement).
+ */
+const reports = [
+  '/api/reports/ggr?from=2026-03-01&to=2026-03-31',
+  '/api/reports/ggr?from=2026-02-01&to=2026-02-28',
 ];
 
 const fixture = {
@@ -66,6 +77,22 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     await setRate(context.database.db, '2026-03-10', 'SEK', '0.087');
     key = await apiKeyFor(context.database.db, 'cut-int');
     admin = await context.signIn('admin');
+    const february = await context.app.inject({
+      method: 'POST',
+      url: '/api/platform/v1/rounds',
+      headers: { authorization: `Bearer ${key}` },
+      payload: {
+        rounds: ['cut-a', 'cut-b'].map((casinoId, i) =>
+          round({
+            roundId: `cut-feb-${i}`,
+            casinoId,
+            gameId: 'cut-game',
+            startedAt: '2026-02-12T10:00:00.000Z',
+          }),
+        ),
+      },
+    });
+    expect(february.statusCode, february.body).toBe(200);
   }, 60_000);
 
   afterAll(async () => {
@@ -129,15 +156,15 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
           batches.push({ ids: rounds.map((r) => r.roundId), status: response.statusCode });
         });
       }),
-      loop(async () => {
-        const response = await admin.inject({
-          method: 'GET',
-          url: '/api/reports/ggr?from=2026-03-01&to=2026-03-31',
+      (() => {
+        let n = 0;
+        return loop(async () => {
+          const response = await admin.inject({ method: 'GET', url: reports[n++ % reports.length]! });
+          // Before the first batch is in, March has no data yet (404 NO_DATA).
+          note('report', response.statusCode === 404 ? noData(response.body) : response.statusCode);
+          if (response.statusCode >= 500) bodies.push(response.body);
         });
-        // Before the first batch is in, the month has no data yet (404 NO_DATA).
-        note('report', response.statusCode === 404 ? noData(response.body) : response.statusCode);
-        if (response.statusCode >= 500) bodies.push(response.body);
-      }),
+      })(),
       loop(async () => {
         // A download cut after its first bytes ends as a broken transfer (never a file that looks whole).
         const response = await admin
@@ -214,6 +241,7 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }
     expect(statuses.get('list')?.filter((status) => status === 200).length).toBeGreaterThan(0);
+    expect(statuses.get('report')?.filter((status) => status === 200).length).toBeGreaterThan(0);
     const after = batchOf(9, 0);
     const recovered = await app.inject({
       method: 'POST',
@@ -248,5 +276,15 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
       expect(names.has(write.name)).toBe(true);
 
     await expectRollupsExact(database.db);
+    // A kept answer is what a fresh read says: no cut left one kept that its month no longer shows.
+    const fresh = createReportsService(database.db);
+    for (const [url, from, to] of [
+      [reports[0]!, '2026-03-01', '2026-03-31'],
+      [reports[1]!, '2026-02-01', '2026-02-28'],
+    ] as const) {
+      const response = await admin.inject({ method: 'GET', url });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual(JSON.parse(JSON.stringify(await fresh.ggr({ from, to }, UNLIMITED))));
+    }
   }, 120_000);
 });
