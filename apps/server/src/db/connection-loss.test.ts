@@ -14,7 +14,7 @@ import { UNLIMITED } from '../lib/scope';
 import { rowsOf } from '../lib/sql';
 import { createReportsService } from '../modules/reports/reports.service';
 import { createTestApp, type SignedIn } from '../test/app';
-import { apiKeyFor, round, seedPlatformFixture, setRate } from '../test/platform';
+import { apiKeyFor, postRounds, round, seedPlatformFixture, setRate } from '../test/platform';
 import { expectRollupsExact } from '../test/rollups';
 import { fromDatabase, isConnectionLost } from './errors';
 
@@ -33,9 +33,9 @@ const preparedReads = [
  * February, whose rounds came before (its answer is kept, and each request checks it in one statement).
  */
 const reports = [
-  '/api/reports/ggr?from=2026-03-01&to=2026-03-31',
-  '/api/reports/ggr?from=2026-02-01&to=2026-02-28',
-];
+  { from: '2026-03-01', to: '2026-03-31' },
+  { from: '2026-02-01', to: '2026-02-28' },
+].map((filter) => ({ filter, url: `/api/reports/ggr?${new URLSearchParams(filter)}` }));
 
 const fixture = {
   casinos: ['cut-a', 'cut-b'],
@@ -77,22 +77,18 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     await setRate(context.database.db, '2026-03-10', 'SEK', '0.087');
     key = await apiKeyFor(context.database.db, 'cut-int');
     admin = await context.signIn('admin');
-    const february = await context.app.inject({
-      method: 'POST',
-      url: '/api/platform/v1/rounds',
-      headers: { authorization: `Bearer ${key}` },
-      payload: {
-        rounds: ['cut-a', 'cut-b'].map((casinoId, i) =>
-          round({
-            roundId: `cut-feb-${i}`,
-            casinoId,
-            gameId: 'cut-game',
-            startedAt: '2026-02-12T10:00:00.000Z',
-          }),
-        ),
-      },
-    });
-    expect(february.statusCode, february.body).toBe(200);
+    await postRounds(
+      context.app,
+      key,
+      ['cut-a', 'cut-b'].map((casinoId, i) =>
+        round({
+          roundId: `cut-feb-${i}`,
+          casinoId,
+          gameId: 'cut-game',
+          startedAt: '2026-02-12T10:00:00.000Z',
+        }),
+      ),
+    );
   }, 60_000);
 
   afterAll(async () => {
@@ -159,7 +155,7 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
       (() => {
         let n = 0;
         return loop(async () => {
-          const response = await admin.inject({ method: 'GET', url: reports[n++ % reports.length]! });
+          const response = await admin.inject({ method: 'GET', url: reports[n++ % reports.length]!.url });
           // Before the first batch is in, March has no data yet (404 NO_DATA).
           note('report', response.statusCode === 404 ? noData(response.body) : response.statusCode);
           if (response.statusCode >= 500) bodies.push(response.body);
@@ -243,13 +239,7 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     expect(statuses.get('list')?.filter((status) => status === 200).length).toBeGreaterThan(0);
     expect(statuses.get('report')?.filter((status) => status === 200).length).toBeGreaterThan(0);
     const after = batchOf(9, 0);
-    const recovered = await app.inject({
-      method: 'POST',
-      url: '/api/platform/v1/rounds',
-      headers: { authorization: `Bearer ${key}` },
-      payload: { rounds: after },
-    });
-    expect(recovered.statusCode, recovered.body).toBe(200);
+    await postRounds(app, key, after);
     batches.push({ ids: after.map((r) => r.roundId), status: 200 });
 
     // No batch half written: each batch's rounds are all stored or none (a 503 may have come after a
@@ -278,13 +268,10 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     await expectRollupsExact(database.db);
     // A kept answer is what a fresh read says: no cut left one kept that its month no longer shows.
     const fresh = createReportsService(database.db);
-    for (const [url, from, to] of [
-      [reports[0]!, '2026-03-01', '2026-03-31'],
-      [reports[1]!, '2026-02-01', '2026-02-28'],
-    ] as const) {
+    for (const { url, filter } of reports) {
       const response = await admin.inject({ method: 'GET', url });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual(JSON.parse(JSON.stringify(await fresh.ggr({ from, to }, UNLIMITED))));
+      expect(response.json()).toEqual(JSON.parse(JSON.stringify(await fresh.ggr(filter, UNLIMITED))));
     }
   }, 120_000);
 });
