@@ -6,12 +6,12 @@
  * games use a studio) exactly as a read shows it.
  */
 import type { ListQuery } from '@backoffice/contracts';
-import { and, eq, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../db/client';
 import { listPage, type ListConditions, type ListSource } from './list-page';
-import { preparedOnce, toIso, type Prepared } from './sql';
+import { isoOf, preparedOnce, type Prepared } from './sql';
 import { nextVersion } from './writes';
 
 /** A configuration table: a text or uuid `id` and the record columns (`recordColumns`). */
@@ -54,9 +54,30 @@ export function countOf(table: PgTable, column: PgColumn, id: PgColumn): SQL<num
   return sql<number>`(${sql`select count(*)::int from ${table} where ${column} = ${id}`})`;
 }
 
-/** The version and the instants of a record, as every configuration record answers them. */
-export function recordMetaOf(row: { version: number; createdAt: Date; updatedAt: Date }) {
-  return { version: row.version, createdAt: toIso(row.createdAt), updatedAt: toIso(row.updatedAt) };
+/** A record's instants as the API answers them (see `isoOf`). */
+export function instantsOf(table: { createdAt: PgColumn; updatedAt: PgColumn }) {
+  return { createdAt: isoOf(table.createdAt), updatedAt: isoOf(table.updatedAt) };
+}
+
+/** A row of a table as `recordColumns` reads it. */
+export type RecordRow<Row extends { createdAt: Date; updatedAt: Date }> = Omit<
+  Row,
+  'createdAt' | 'updatedAt'
+> & {
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** A table's columns as a record's statements read them: every column, the instants as text. */
+export function recordColumns<Table extends PgTable & { createdAt: PgColumn; updatedAt: PgColumn }>(
+  table: Table,
+) {
+  return { ...getTableColumns(table), ...instantsOf(table) };
+}
+
+/** The version and the instants of a record (read by `recordColumns`), as every configuration record answers them. */
+export function recordMetaOf(row: { version: number; createdAt: string; updatedAt: string }) {
+  return { version: row.version, createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
 export function configRepository<

@@ -1,13 +1,13 @@
 import type { AllowedHash, AllowedHashListQuery } from '@backoffice/contracts';
-import { getTableColumns, isNull } from 'drizzle-orm';
+import { isNull } from 'drizzle-orm';
 import { allowedHashes } from '../../db/schema/index';
-import { configRepository, recordMetaOf } from '../../lib/config-repository';
+import { configRepository, recordColumns, recordMetaOf } from '../../lib/config-repository';
 import { searchIn } from '../../lib/list-page';
 
 export function createAllowedHashesRepository() {
   return configRepository({
     table: allowedHashes,
-    selection: getTableColumns(allowedHashes),
+    selection: recordColumns(allowedHashes),
     toRecord: (row): AllowedHash => ({
       id: row.id,
       component: row.component,

@@ -6,11 +6,11 @@ import {
   type AuditEntry,
   type AuditListQuery,
 } from '@backoffice/contracts';
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
-import { countUpTo, pageWithTotal, toIso } from '../../lib/sql';
+import { countUpTo, isoOf, pageWithTotal } from '../../lib/sql';
 import type { Principal } from '../../plugins/access';
 
 /** Who reads the trail: their scope, and whether they administer users (permission noRestrictions). */
@@ -78,6 +78,9 @@ function filterOf(query: AuditListQuery, reader: AuditReader): SQL | undefined {
   );
 }
 
+/** An entry as the API answers it: its instant as text (see `isoOf`). */
+const entryColumns = { ...getTableColumns(auditEntries), changedAt: isoOf(auditEntries.changedAt) };
+
 /** Reads the trail; there is deliberately no way to change or delete an entry. */
 export function createAuditRepository() {
   return {
@@ -91,7 +94,7 @@ export function createAuditRepository() {
       const { rows, total } = await pageWithTotal(
         query,
         db
-          .select()
+          .select(entryColumns)
           .from(auditEntries)
           .where(filter)
           .orderBy(direction(auditEntries.changedAt), direction(auditEntries.id))
@@ -102,7 +105,6 @@ export function createAuditRepository() {
       return {
         items: rows.map((row) => ({
           ...row,
-          changedAt: toIso(row.changedAt),
           changes: row.changes as AuditEntry['changes'],
         })),
         total,

@@ -1,11 +1,10 @@
 import type { Bridge, BridgeListQuery } from '@backoffice/contracts';
-import { getTableColumns } from 'drizzle-orm';
 import { bridges } from '../../db/schema/index';
-import { configRepository, recordMetaOf } from '../../lib/config-repository';
+import { configRepository, recordColumns, recordMetaOf, type RecordRow } from '../../lib/config-repository';
 import { searchIn } from '../../lib/list-page';
 
 /** A bridge as stored, secret included: answered only through `toBridge`. */
-export type StoredBridge = typeof bridges.$inferSelect;
+export type StoredBridge = RecordRow<typeof bridges.$inferSelect>;
 export type BridgeValues = Pick<StoredBridge, 'name' | 'routerUrl' | 'properties' | 'secret'>;
 
 export function toBridge(row: StoredBridge): Bridge {
@@ -22,7 +21,7 @@ export function toBridge(row: StoredBridge): Bridge {
 export function createBridgesRepository() {
   return configRepository({
     table: bridges,
-    selection: getTableColumns(bridges),
+    selection: recordColumns(bridges),
     toRecord: (row): StoredBridge => row,
     sortColumns: { name: bridges.name, routerUrl: bridges.routerUrl, updatedAt: bridges.updatedAt },
     filter: (query: BridgeListQuery) => ({ q: searchIn(query.q, bridges.name, bridges.routerUrl) }),

@@ -6,7 +6,6 @@ import type {
   PendingDelivery,
 } from '@backoffice/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from '../../db/client';
 import {
   bridges,
@@ -22,6 +21,7 @@ import {
   jurisdictions,
 } from '../../db/schema/index';
 import { integrationInScope, type Scope } from '../../lib/scope';
+import { instantsOf } from '../../lib/config-repository';
 import {
   equalTo,
   flagIs,
@@ -86,8 +86,8 @@ const selection = {
 };
 
 /**
- * What a list row reads: the casino's own identifying columns, its bridge's and jurisdiction's names and
- * its game count.
+ * What a list row reads, as the list answers it: the casino's own identifying columns, its bridge's and
+ * jurisdiction's names and its game count.
  */
 const listSelection = {
   id: casinos.id,
@@ -100,8 +100,7 @@ const listSelection = {
   active: casinos.active,
   gameCount,
   version: casinos.version,
-  createdAt: casinos.createdAt,
-  updatedAt: casinos.updatedAt,
+  ...instantsOf(casinos),
 };
 
 type Row = typeof casinos.$inferSelect;
@@ -231,20 +230,13 @@ export function createCasinosRepository() {
       query: CasinoListQuery,
       scope: Scope,
     ): Promise<{ items: CasinoListItem[]; total: number }> {
-      const { rows, total } = await listPage<SelectResultFields<typeof listSelection>>(
+      const { rows, total } = await listPage<CasinoListItem>(
         db,
         listSource,
         query,
         listConditions(query, scope),
       );
-      return {
-        items: rows.map((row) => ({
-          ...row,
-          createdAt: toIso(row.createdAt),
-          updatedAt: toIso(row.updatedAt),
-        })),
-        total,
-      };
+      return { items: rows, total };
     },
 
     async findById(db: Db, id: string): Promise<StoredCasino | undefined> {

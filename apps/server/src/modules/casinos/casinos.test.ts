@@ -16,7 +16,7 @@ import {
   type Page,
   type Role,
 } from '@backoffice/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -765,6 +765,19 @@ describeEachEngine('casinos API', (ctx) => {
         expect(await h.ids({ active: 'false' })).toEqual(['lucky', 'nordic']);
         expect(await h.ids({ bridgeId: h.f.otherBridgeId })).toEqual(['nordic']);
         expect(await h.ids({ jurisdictionId: h.f.maltaId })).toEqual(['apex', 'lucky']);
+      });
+
+      it('answers instants in UTC to the millisecond, cut (not rounded), alike in list and record', async () => {
+        await ctx()
+          .database.db.update(casinos)
+          .set({
+            createdAt: sql`'2026-03-04 07:06:07.891999+02'`,
+            updatedAt: sql`'2026-03-04 05:06:08.5+00'`,
+          })
+          .where(eq(casinos.id, 'nordic'));
+        const instants = { createdAt: '2026-03-04T05:06:07.891Z', updatedAt: '2026-03-04T05:06:08.500Z' };
+        expect((await h.page({ q: 'nordic' })).items).toEqual([expect.objectContaining(instants)]);
+        expect((await h.get('nordic')).json<Casino>()).toMatchObject(instants);
       });
 
       it('pages, counting all matching casinos, and answers no secret value', async () => {

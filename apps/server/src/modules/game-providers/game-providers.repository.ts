@@ -1,12 +1,17 @@
 import type { GameProvider, GameProviderListQuery } from '@backoffice/contracts';
-import { getTableColumns } from 'drizzle-orm';
 import { gameProviders, games } from '../../db/schema/index';
-import { configRepository, countOf, recordMetaOf } from '../../lib/config-repository';
+import {
+  configRepository,
+  countOf,
+  recordColumns,
+  recordMetaOf,
+  type RecordRow,
+} from '../../lib/config-repository';
 import { searchIn } from '../../lib/list-page';
 import { secretsSetOf } from './game-providers.config';
 
 /** A provider as stored, secrets included: never answered as it is (see `toGameProvider`). */
-export type StoredProvider = typeof gameProviders.$inferSelect & { gameCount: number };
+export type StoredProvider = RecordRow<typeof gameProviders.$inferSelect> & { gameCount: number };
 
 export function toGameProvider(row: StoredProvider): GameProvider {
   return {
@@ -24,7 +29,7 @@ export function createGameProvidersRepository() {
   return configRepository({
     table: gameProviders,
     selection: {
-      ...getTableColumns(gameProviders),
+      ...recordColumns(gameProviders),
       gameCount: countOf(games, games.providerId, gameProviders.id),
     },
     toRecord: (row): StoredProvider => row,

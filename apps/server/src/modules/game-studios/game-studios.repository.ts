@@ -1,13 +1,12 @@
 import type { GameStudio, GameStudioListQuery } from '@backoffice/contracts';
-import { getTableColumns } from 'drizzle-orm';
 import { games, gameStudios } from '../../db/schema/index';
-import { configRepository, countOf, recordMetaOf } from '../../lib/config-repository';
+import { configRepository, countOf, recordColumns, recordMetaOf } from '../../lib/config-repository';
 import { searchIn } from '../../lib/list-page';
 
 export function createGameStudiosRepository() {
   return configRepository({
     table: gameStudios,
-    selection: { ...getTableColumns(gameStudios), gameCount: countOf(games, games.studioId, gameStudios.id) },
+    selection: { ...recordColumns(gameStudios), gameCount: countOf(games, games.studioId, gameStudios.id) },
     toRecord: (row): GameStudio => ({
       id: row.id,
       name: row.name,

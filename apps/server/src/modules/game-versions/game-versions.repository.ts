@@ -2,8 +2,8 @@ import type { GameVersion, GameVersionCreate, GameVersionListQuery } from '@back
 import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameVersionJurisdictions, gameVersions, games, jurisdictions } from '../../db/schema/index';
-import type { ConfigRepository } from '../../lib/config-repository';
-import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
+import { recordColumns, type ConfigRepository, type RecordRow } from '../../lib/config-repository';
+import { countUpTo, likePattern, pageWithTotal } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 const jurisdictionList = sql<{ id: string; name: string }[]>`coalesce((
@@ -14,13 +14,13 @@ const jurisdictionList = sql<{ id: string; name: string }[]>`coalesce((
 ), '[]'::json)`;
 
 const selection = {
-  row: gameVersions,
+  row: recordColumns(gameVersions),
   gameName: games.name,
   requiredPropertyKeys: games.requiredPropertyKeys,
   jurisdictions: jurisdictionList,
 };
 
-type Row = typeof gameVersions.$inferSelect;
+type Row = RecordRow<typeof gameVersions.$inferSelect>;
 export type GameVersionValues = Omit<GameVersionCreate, 'jurisdictionIds' | 'gameId'>;
 /** What a change sets: the settings of an update (jurisdictions included), or the state alone. */
 export type GameVersionChanges = Partial<GameVersionValues> & {
@@ -59,8 +59,8 @@ function toGameVersion({
     backendUrl: row.backendUrl,
     active: row.active,
     version: row.version,
-    createdAt: toIso(row.createdAt),
-    updatedAt: toIso(row.updatedAt),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 

@@ -7,7 +7,7 @@ import type { AssignedGame, AssignedGameListQuery } from '@backoffice/contracts'
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { casinoGames, games, integrationGames } from '../../db/schema/index';
-import { countUpTo, likePattern, pageWithTotal, toIso } from '../../lib/sql';
+import { countUpTo, isoOf, likePattern, pageWithTotal } from '../../lib/sql';
 
 const owners = {
   casino: {
@@ -29,12 +29,13 @@ export function createAssignedGamesRepository(kind: AssignmentOwner) {
   // Both tables have the same columns but for the owner's: the query builder is typed with one of them,
   // the SQL is built from the columns of the table of `kind`.
   const table = owners[kind].table as typeof casinoGames;
+  // As the API answers an assigned game, the instants as text (see `isoOf`).
   const selection = {
     gameId: table.gameId,
     gameName: games.name,
     active: table.active,
-    assignedAt: table.assignedAt,
-    updatedAt: table.updatedAt,
+    assignedAt: isoOf(table.assignedAt),
+    updatedAt: isoOf(table.updatedAt),
   };
   const sortColumns = {
     gameId: table.gameId,
@@ -43,19 +44,6 @@ export function createAssignedGamesRepository(kind: AssignmentOwner) {
     assignedAt: table.assignedAt,
   } as const;
 
-  const toAssignedGame = (found: {
-    gameId: string;
-    gameName: string;
-    active: boolean;
-    assignedAt: Date;
-    updatedAt: Date;
-  }): AssignedGame => ({
-    gameId: found.gameId,
-    gameName: found.gameName,
-    active: found.active,
-    assignedAt: toIso(found.assignedAt),
-    updatedAt: toIso(found.updatedAt),
-  });
   const joined = (db: Db) =>
     db.select(selection).from(table).innerJoin(games, eq(games.gameId, table.gameId));
   const key = (ownerId: string, gameId: string) => and(eq(owner, ownerId), eq(table.gameId, gameId));
@@ -87,18 +75,17 @@ export function createAssignedGamesRepository(kind: AssignmentOwner) {
           .offset((query.page - 1) * query.pageSize),
         () => countUpTo(db, table, filter, { join: { table: games, on: eq(games.gameId, table.gameId) } }),
       );
-      return { items: rows.map(toAssignedGame), total };
+      return { items: rows, total };
     },
 
     async find(db: Db, ownerId: string, gameId: string): Promise<AssignedGame | undefined> {
       const [found] = await joined(db).where(key(ownerId, gameId));
-      return found && toAssignedGame(found);
+      return found;
     },
 
     /** Every assigned game, by game id: for a configuration document and the audit of a delete. */
     async all(db: Db, ownerId: string): Promise<AssignedGame[]> {
-      const rows = await joined(db).where(eq(owner, ownerId)).orderBy(asc(table.gameId));
-      return rows.map(toAssignedGame);
+      return joined(db).where(eq(owner, ownerId)).orderBy(asc(table.gameId));
     },
 
     async insert(db: Db, ownerId: string, gameId: string, active: boolean): Promise<void> {

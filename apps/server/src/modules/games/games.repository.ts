@@ -3,19 +3,20 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameProviders, games, gameStudios, gameVersions } from '../../db/schema/index';
 import { equalTo, listPage, searchIn, type ListConditions, type ListSource } from '../../lib/list-page';
-import { preparedOnce, toIso } from '../../lib/sql';
+import { recordColumns, type RecordRow } from '../../lib/config-repository';
+import { preparedOnce } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 
 const versionCount = sql<number>`(select count(*)::int from ${gameVersions} where ${gameVersions.gameId} = ${games.gameId})`;
 
 const selection = {
-  game: games,
+  game: recordColumns(games),
   studioName: gameStudios.name,
   providerName: gameProviders.name,
   versionCount,
 };
 
-type Row = typeof games.$inferSelect;
+type Row = RecordRow<typeof games.$inferSelect>;
 export type GameValues = Omit<Row, 'gameId' | 'version' | 'createdAt' | 'updatedAt'>;
 
 function toGame({
@@ -43,8 +44,8 @@ function toGame({
     requiredPropertyKeys: game.requiredPropertyKeys,
     versionCount,
     version: game.version,
-    createdAt: toIso(game.createdAt),
-    updatedAt: toIso(game.updatedAt),
+    createdAt: game.createdAt,
+    updatedAt: game.updatedAt,
   };
 }
 

@@ -1,14 +1,13 @@
 import type { IntegrationOption, IntegrationOptionListQuery } from '@backoffice/contracts';
-import { getTableColumns } from 'drizzle-orm';
 import { casinoOptionValues, integrationOptions } from '../../db/schema/index';
-import { configRepository, countOf, recordMetaOf } from '../../lib/config-repository';
+import { configRepository, countOf, recordColumns, recordMetaOf } from '../../lib/config-repository';
 import { searchIn } from '../../lib/list-page';
 
 export function createIntegrationOptionsRepository() {
   return configRepository({
     table: integrationOptions,
     selection: {
-      ...getTableColumns(integrationOptions),
+      ...recordColumns(integrationOptions),
       casinoCount: countOf(casinoOptionValues, casinoOptionValues.optionId, integrationOptions.id),
     },
     toRecord: (row): IntegrationOption => ({

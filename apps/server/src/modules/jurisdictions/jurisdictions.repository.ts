@@ -1,13 +1,12 @@
 import type { Jurisdiction, JurisdictionListQuery } from '@backoffice/contracts';
-import { getTableColumns } from 'drizzle-orm';
 import { jurisdictions } from '../../db/schema/index';
-import { configRepository, recordMetaOf } from '../../lib/config-repository';
+import { configRepository, recordColumns, recordMetaOf } from '../../lib/config-repository';
 import { searchIn } from '../../lib/list-page';
 
 export function createJurisdictionsRepository() {
   return configRepository({
     table: jurisdictions,
-    selection: getTableColumns(jurisdictions),
+    selection: recordColumns(jurisdictions),
     toRecord: (row): Jurisdiction => ({
       id: row.id,
       name: row.name,

@@ -303,6 +303,23 @@ describeEachEngine('jurisdictions API', (ctx) => {
       expect(names[0]).toBe('Malta Gaming');
     });
 
+    it('answers instants in UTC to the millisecond, cut (not rounded), alike in list, record and write', async () => {
+      const [first] = (await h.list({ sort: 'createdAt' })).json<Page<Jurisdiction>>().items;
+      await ctx()
+        .database.db.update(jurisdictions)
+        .set({ createdAt: sql`'2026-03-04 07:06:07.891999+02'`, updatedAt: sql`'2026-03-04 05:06:08.5+00'` })
+        .where(eq(jurisdictions.id, first!.id));
+      const instants = { createdAt: '2026-03-04T05:06:07.891Z', updatedAt: '2026-03-04T05:06:08.500Z' };
+      const listed = (await h.list({ q: first!.name })).json<Page<Jurisdiction>>().items;
+      expect(listed).toEqual([expect.objectContaining(instants)]);
+      const read = await ctx().inject({ method: 'GET', url: `${BASE}/${first!.id}` });
+      expect(read.json<Jurisdiction>()).toMatchObject(instants);
+      const changed = (await h.update(first!.id, { name: 'Malta Gaming', version: 1 })).json<Jurisdiction>();
+      expect(changed.createdAt).toBe(instants.createdAt);
+      expect(changed.updatedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect((await h.list({ q: 'Malta Gaming' })).json<Page<Jurisdiction>>().items[0]).toEqual(changed);
+    });
+
     it('filters by name case-insensitively, with total counting only the matches', async () => {
       const response = await h.list({ q: 'AL' });
       const page = response.json<Page<Jurisdiction>>();

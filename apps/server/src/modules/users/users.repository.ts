@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { equalTo, listPage, searchIn, type ListSource } from '../../lib/list-page';
-import { preparedOnce, toIso } from '../../lib/sql';
+import { isoOf, preparedOnce } from '../../lib/sql';
 
 /** A user's casino and integration scope, as sorted arrays, for any query that selects from `users`. */
 export const scopeColumns = {
@@ -22,7 +22,7 @@ export const scopeColumns = {
 };
 
 /** The last password change; the embedded identity server's, null with an external issuer. */
-const passwordChangedAt = sql<Date | null>`(select ${identityCredentials.changedAt} from ${identityCredentials} where ${identityCredentials.userId} = ${users.id})`;
+const passwordChangedAt = sql`(select ${identityCredentials.changedAt} from ${identityCredentials} where ${identityCredentials.userId} = ${users.id})`;
 
 const profileColumns = {
   id: users.id,
@@ -34,44 +34,19 @@ const profileColumns = {
   ...scopeColumns,
 };
 
+/** A user as the API answers them, the instants as text (see `isoOf`). */
 const columns = {
   ...profileColumns,
   active: users.active,
   version: users.version,
-  createdAt: users.createdAt,
-  updatedAt: users.updatedAt,
-  lastSignInAt: users.lastSignInAt,
+  createdAt: isoOf(users.createdAt),
+  updatedAt: isoOf(users.updatedAt),
+  lastSignInAt: isoOf<string | null>(users.lastSignInAt),
   lastSignInAddress: users.lastSignInAddress,
-  // The driver does not parse a subquery's timestamp: it is read as the date it is.
-  passwordChangedAt: passwordChangedAt.mapWith(users.createdAt),
-  secondFactorChangedAt: users.secondFactorChangedAt,
-  deactivatedAt: users.deactivatedAt,
+  passwordChangedAt: isoOf<string | null>(passwordChangedAt),
+  secondFactorChangedAt: isoOf<string | null>(users.secondFactorChangedAt),
+  deactivatedAt: isoOf<string | null>(users.deactivatedAt),
 };
-
-type DateFields =
-  | 'createdAt'
-  | 'updatedAt'
-  | 'lastSignInAt'
-  | 'passwordChangedAt'
-  | 'secondFactorChangedAt'
-  | 'deactivatedAt';
-type UserRow = Omit<User, DateFields> & { createdAt: Date; updatedAt: Date } & {
-  [Field in Exclude<DateFields, 'createdAt' | 'updatedAt'>]: Date | null;
-};
-
-const toIsoOrNull = (date: Date | null) => (date ? toIso(date) : null);
-
-function toUser(row: UserRow): User {
-  return {
-    ...row,
-    createdAt: toIso(row.createdAt),
-    updatedAt: toIso(row.updatedAt),
-    lastSignInAt: toIsoOrNull(row.lastSignInAt),
-    passwordChangedAt: toIsoOrNull(row.passwordChangedAt),
-    secondFactorChangedAt: toIsoOrNull(row.secondFactorChangedAt),
-    deactivatedAt: toIsoOrNull(row.deactivatedAt),
-  };
-}
 
 const sortColumns = {
   username: users.username,
@@ -119,11 +94,11 @@ export function createUsersRepository() {
 
   return {
     async list(db: Db, query: UserListQuery): Promise<{ items: User[]; total: number }> {
-      const { rows, total } = await listPage<UserRow>(db, listSource, query, {
+      const { rows, total } = await listPage<User>(db, listSource, query, {
         q: searchIn(query.q, users.username, users.email, users.firstName, users.lastName),
         role: equalTo(users.role, query.role),
       });
-      return { items: rows.map(toUser), total };
+      return { items: rows, total };
     },
 
     /** Every user with whether a second factor is in use, by username: the access review (GLI-19 §B.2.3). */
@@ -135,7 +110,7 @@ export function createUsersRepository() {
         })
         .from(users)
         .orderBy(sql`lower(${users.username})`, asc(users.id));
-      return rows.map(({ secondFactor, ...row }) => ({ ...toUser(row), secondFactor }));
+      return rows;
     },
 
     /**
@@ -154,7 +129,7 @@ export function createUsersRepository() {
 
     async findById(db: Db, id: string): Promise<User | undefined> {
       const [row] = await db.select(columns).from(users).where(eq(users.id, id));
-      return row && toUser(row);
+      return row;
     },
 
     async insert(
