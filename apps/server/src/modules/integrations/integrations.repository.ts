@@ -11,11 +11,12 @@ import {
 } from '../../db/schema/index';
 import { equalTo, flagIs, listPage, oneOf, searchIn, type ListConditions } from '../../lib/list-page';
 import type { Scope } from '../../lib/scope';
-import { preparedOnce, toIso } from '../../lib/sql';
+import { recordColumns, type RecordRow } from '../../lib/config-repository';
+import { preparedOnce } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 import { contentDigest, documentContent, type DocumentContent } from './integration-document';
 
-type Row = typeof integrations.$inferSelect;
+type Row = RecordRow<typeof integrations.$inferSelect>;
 
 /** The integration's own columns that a create or an update sets. */
 export type IntegrationValues = Omit<
@@ -54,7 +55,7 @@ const pendingDelivery = sql<{
 const inSync = sql<boolean>`coalesce(${integrations.deliveredDigest} = ${contentDigest}, false)`;
 
 const selection = {
-  row: integrations,
+  row: recordColumns(integrations),
   bridgeName: bridges.name,
   casinoIds,
   gameCount,
@@ -90,8 +91,8 @@ export function toIntegration(integration: AnsweredIntegration): Integration {
     },
     inSync: integration.inSync,
     version: integration.version,
-    createdAt: toIso(integration.createdAt),
-    updatedAt: toIso(integration.updatedAt),
+    createdAt: integration.createdAt,
+    updatedAt: integration.updatedAt,
   };
 }
 
