@@ -21,7 +21,7 @@ import {
   jurisdictions,
 } from '../../db/schema/index';
 import { integrationInScope, type Scope } from '../../lib/scope';
-import { instantsOf } from '../../lib/config-repository';
+import { instantsOf, recordColumns, type RecordRow } from '../../lib/config-repository';
 import {
   equalTo,
   flagIs,
@@ -31,7 +31,7 @@ import {
   type ListConditions,
   type ListSource,
 } from '../../lib/list-page';
-import { preparedOnce, toIso } from '../../lib/sql';
+import { preparedOnce } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
 import { operatorSecretsSetOf } from './casinos.config';
 
@@ -75,7 +75,7 @@ const deliveries = sql<PendingIntegrationDelivery[]>`coalesce((select json_agg(j
   where ${integrationCasinos.casinoId} = ${casinos.id}), '[]'::json)`;
 
 const selection = {
-  casino: casinos,
+  casino: recordColumns(casinos),
   bridgeName: bridges.name,
   jurisdictionName: jurisdictions.name,
   gameCount,
@@ -122,7 +122,7 @@ export interface CasinoOptionValue {
 }
 
 /** A casino as stored, secrets included: never answered as it is (see `toCasino`). */
-export type StoredCasino = Row & {
+export type StoredCasino = RecordRow<Row> & {
   bridgeName: string;
   jurisdictionName: string;
   gameCount: number;
@@ -170,8 +170,8 @@ export function toCasino(stored: StoredCasino, scope: Scope): Casino {
         }
       : null,
     version: stored.version,
-    createdAt: toIso(stored.createdAt),
-    updatedAt: toIso(stored.updatedAt),
+    createdAt: stored.createdAt,
+    updatedAt: stored.updatedAt,
   };
 }
 
