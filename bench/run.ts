@@ -6,6 +6,7 @@ const { run: catalogueLists } = await import('./catalogue-lists.bench');
 const { run: ingest } = await import('./ingest.bench');
 const { run: reports } = await import('./reports.bench');
 const { run: platformData } = await import('./platform-data.bench');
+const { run: instants } = await import('./instants.bench');
 const { run: httpSession } = await import('./http-session.bench');
 const { run: loadMix } = await import('./load-mix.bench');
 const { run: lighthouse } = await import('./lighthouse.bench');
@@ -16,6 +17,7 @@ const benchmarks = {
   ingest,
   reports,
   'platform-data': platformData,
+  instants,
   'http-session': httpSession,
   'load-mix': loadMix,
   lighthouse,
