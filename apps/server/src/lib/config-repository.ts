@@ -75,7 +75,7 @@ export function recordColumns<Table extends PgTable & { createdAt: PgColumn; upd
   return { ...getTableColumns(table), ...instantsOf(table) };
 }
 
-/** The version and the instants of a record (read by `recordColumns`), as every configuration record answers them. */
+/** The version and the instants of a record as every configuration record answers them (`recordColumns`). */
 export function recordMetaOf(row: { version: number; createdAt: string; updatedAt: string }) {
   return { version: row.version, createdAt: row.createdAt, updatedAt: row.updatedAt };
 }

@@ -137,9 +137,9 @@ export function isoMs<Text extends string | null = string>(column: string | SQL)
 
 /**
  * A timestamp column (or subquery) read as the API answers it (`isoMs`); `Text` includes null where it may
- * be null. Read as a date, it would be parsed into a `Date`
- * and formatted again in Node, about 1.7 µs of the server's one thread per instant (measured; `to_char`
- * costs PostgreSQL about 0.6 µs): 40 to 60 µs of Node's time for a page of 20 records with two instants.
+ * be null. Read as a date instead, each instant would be parsed into a `Date` and formatted again in Node,
+ * about 1.7 µs of the server's one thread (`to_char` costs PostgreSQL about 0.6 µs): 31 to 56 µs of Node's
+ * time for a page of 20 records with two instants (bench `instants`).
  */
 export function isoOf<Text extends string | null = string>(column: PgColumn | SQL): SQL<Text> {
   return isoMs<Text>(sql`${column}`);

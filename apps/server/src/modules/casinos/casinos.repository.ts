@@ -20,8 +20,8 @@ import {
   integrations,
   jurisdictions,
 } from '../../db/schema/index';
-import { integrationInScope, type Scope } from '../../lib/scope';
 import { instantsOf, recordColumns, type RecordRow } from '../../lib/config-repository';
+import { integrationInScope, type Scope } from '../../lib/scope';
 import {
   equalTo,
   flagIs,
