@@ -11,6 +11,7 @@ import { jurisdictions } from '../apps/server/src/db/schema/index';
 import { recordColumns } from '../apps/server/src/lib/config-repository';
 import { toIso, type Prepared } from '../apps/server/src/lib/sql';
 import { createTestDatabase } from '../apps/server/src/test/databases';
+import { percentile } from './lib/measure';
 
 const PAGE = 20;
 const PAGES_PER_ROUND = 2_000;
@@ -51,7 +52,7 @@ export async function run(): Promise<void> {
         samples.get(name)!.push((used.user + used.system) / PAGES_PER_ROUND);
       }
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    const median = (values: number[]) => percentile(values, 50);
     const [baseline, subject] = [...samples.values()].map(median);
     console.log(`\nNode's CPU per page of ${PAGE} records, median of ${ROUNDS} rounds of ${PAGES_PER_ROUND}`);
     for (const [name, values] of samples) {
