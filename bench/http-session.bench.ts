@@ -3,6 +3,8 @@
  * PostgreSQL with a real session cookie, 8 connections, against /healthz (no session, no database) in the
  * same run — the session alone, a light route, and list pages of six rows each (the casinos list with 6
  * casinos bound to two integrations, as in the demo, next to the jurisdictions list with 6 jurisdictions).
+ * The two lists are measured twice: kept in memory as the product keeps them (decision 041), and read from
+ * the database by a second instance that keeps no answer (the first read after a change).
  * The kinds take turns over five rounds; each is reported by its median round.
  */
 import type { AddressInfo } from 'node:net';
@@ -22,14 +24,22 @@ const ROUNDS = 5;
 
 export async function run(): Promise<void> {
   const database = await createTestDatabase('postgres');
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    database,
-    logger: false,
-  });
+  const instance = (keptAnswers: boolean) =>
+    buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      database,
+      logger: false,
+      keptAnswers,
+    });
+  const app = await instance(true);
+  const reading = await instance(false);
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const listen = async (server: typeof app) => {
+      await server.listen({ host: '127.0.0.1', port: 0 });
+      return `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    };
+    const base = await listen(app);
+    const readBase = await listen(reading);
     await seedPlatformFixture(database.db, {
       casinos: ['casino-1', 'casino-2', 'casino-3', 'casino-4', 'casino-5', 'casino-6'],
       integrations: {
@@ -44,12 +54,19 @@ export async function run(): Promise<void> {
     }
     const { headers } = await signInTo(database, 'admin');
     const cookie = { cookie: headers.cookie! };
-    const kinds: { name: string; path: string; signedIn: boolean }[] = [
+    const kinds: { name: string; path: string; signedIn: boolean; base?: string }[] = [
       { name: 'GET /healthz (no session)', path: '/healthz', signedIn: false },
       { name: 'GET /auth/session', path: '/auth/session', signedIn: true },
       { name: 'GET /api/account', path: '/api/account', signedIn: true },
       { name: 'GET /api/jurisdictions (6)', path: '/api/jurisdictions', signedIn: true },
       { name: 'GET /api/casinos (6)', path: '/api/casinos', signedIn: true },
+      {
+        name: 'GET /api/jurisdictions (6), not kept',
+        path: '/api/jurisdictions',
+        signedIn: true,
+        base: readBase,
+      },
+      { name: 'GET /api/casinos (6), not kept', path: '/api/casinos', signedIn: true, base: readBase },
     ];
     // The machine is noisy: the kinds take turns, round after round, and each kind is reported by its
     // median round; the casinos list is compared with the jurisdictions list round by round.
@@ -60,7 +77,7 @@ export async function run(): Promise<void> {
         results.push(
           await load({
             name: kind.name,
-            url: `${base}${kind.path}`,
+            url: `${kind.base ?? base}${kind.path}`,
             headers: kind.signedIn ? cookie : {},
             connections: CONNECTIONS,
             durationMs: DURATION_MS,
@@ -78,16 +95,23 @@ export async function run(): Promise<void> {
       `Signed-in requests over HTTP, PostgreSQL, ${CONNECTIONS} connections (each kind's median of ${ROUNDS} rounds)`,
       kinds.map((_, index) => medianOf(index)),
     );
-    const casinosIndex = kinds.findIndex((kind) => kind.path === '/api/casinos');
-    const jurisdictionsIndex = kinds.findIndex((kind) => kind.path === '/api/jurisdictions');
-    const ratios = rounds.map(
-      (results) => results[casinosIndex]!.requestsPerSecond / results[jurisdictionsIndex]!.requestsPerSecond,
-    );
-    console.log(
-      `  casinos list ÷ jurisdictions list, round by round: ${ratios.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}; median ${percentile(ratios, 50).toFixed(2)}×`,
-    );
+    // The casinos list ÷ the jurisdictions list, round by round, kept and not kept.
+    const compare = (label: string, casinosName: string, jurisdictionsName: string) => {
+      const casinosIndex = kinds.findIndex((kind) => kind.name === casinosName);
+      const jurisdictionsIndex = kinds.findIndex((kind) => kind.name === jurisdictionsName);
+      const ratios = rounds.map(
+        (results) =>
+          results[casinosIndex]!.requestsPerSecond / results[jurisdictionsIndex]!.requestsPerSecond,
+      );
+      console.log(
+        `  casinos list ÷ jurisdictions list, ${label}, round by round: ${ratios.map((ratio) => `${ratio.toFixed(2)}×`).join(', ')}; median ${percentile(ratios, 50).toFixed(2)}×`,
+      );
+    };
+    compare('kept', 'GET /api/casinos (6)', 'GET /api/jurisdictions (6)');
+    compare('not kept', 'GET /api/casinos (6), not kept', 'GET /api/jurisdictions (6), not kept');
   } finally {
     await app.close();
+    await reading.close();
     await database.destroy();
   }
 }

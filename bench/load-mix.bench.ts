@@ -20,12 +20,14 @@ const DURATION_MS = 10_000;
 export async function run(): Promise<void> {
   // BENCH_DATABASE keeps the seeded rounds in that database between runs (seeded when it has none).
   // BENCH_REPORT_CACHE=off: every report read from the rollups, no answer kept (decision 040).
+  // BENCH_KEPT_ANSWERS=off: every configuration list and record read from the database (decision 041).
   const context = await createTestApp(
     'postgres',
     {},
     {
       keptDatabase: process.env.BENCH_DATABASE,
       ...(process.env.BENCH_REPORT_CACHE === 'off' ? { reportCache: { entries: 0, characters: 0 } } : {}),
+      keptAnswers: process.env.BENCH_KEPT_ANSWERS !== 'off',
     },
   );
   const { db } = context.database;

@@ -105,6 +105,7 @@ import compress from '@fastify/compress';
 /** Smaller answers gain less from compression than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 import { textGuardPlugin } from './plugins/text-guard';
+import { createAnswerCache, keptAnswerHooks } from './plugins/kept-answers';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -146,6 +147,8 @@ export interface AppOptions {
   jobs?: false | Pick<JobEngineOptions, 'work' | 'pollingSeconds'>;
   /** How many money report answers are kept in memory (decision 040); entries 0 keeps none. */
   reportCache?: ReportCacheLimits;
+  /** Configuration answers kept in memory until it changes (decision 041); default true. */
+  keptAnswers?: boolean;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -192,6 +195,7 @@ export async function buildApp({
   cpv: cpvOptions,
   jobs: jobOptions = false,
   reportCache,
+  keptAnswers: keepingAnswers = true,
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -261,7 +265,19 @@ export async function buildApp({
             clientId: config.oidc.clientId,
             clientSecret: config.oidc.clientSecret,
           }));
-  const sessions = createSessionsService({ database, config, oidc, log: app.log, holdInMemory: true });
+  // Configuration answers kept until the configuration changes (decision 041), told of changes by the
+  // sessions' listener; its two hooks go where they must run (below).
+  const answerCache = keepingAnswers ? createAnswerCache() : undefined;
+  const keptAnswers = answerCache && keptAnswerHooks(answerCache);
+  app.decorateRequest('keeping', null);
+  const sessions = createSessionsService({
+    database,
+    config,
+    oidc,
+    log: app.log,
+    holdInMemory: true,
+    alsoHeard: answerCache,
+  });
 
   // The embedded identity server answers its own endpoints before any of our hooks run.
   const provider =
@@ -271,6 +287,8 @@ export async function buildApp({
   if (provider) mountProvider(app, provider);
 
   await app.register(cookie, { secret: config.sessionSecret });
+  // An answer is kept as it was serialised, before compression: its hook comes first.
+  if (keptAnswers) app.addHook('onSend', keptAnswers.keep);
   // Answers above 1 KB go out compressed when the browser takes it (brotli, else gzip); the web app's
   // files come pre-compressed from the build (plugins/spa.ts) and are sent as they are.
   // The fastest levels: answers are compressed while the request waits (and a CSV of a million players
@@ -297,6 +315,8 @@ export async function buildApp({
   app.addHook('onClose', () => sessions.close());
   await app.register(accessDenialsPlugin, { db });
   await app.register(secondFactorGatePlugin, { stepUpMaxAgeMs: config.session.stepUpMaxAgeMs });
+  // After every check of who asks and what they may do.
+  if (keptAnswers) app.addHook('preHandler', keptAnswers.serve);
   await app.register(openApiPlugin);
   // At the root: its timing hook applies to every route, also those registered before it.
   await app.register(metricsPlugin, { token: config.metricsToken, database });

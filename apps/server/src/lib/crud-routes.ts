@@ -70,7 +70,8 @@ export function crudRoutes<
   const { tag, noun, schemas, routes = allRoutes, summaries = {} } = definition;
   const tags = [tag];
   const params = z.object({ id: schemas.id });
-  const read = { access: definition.read };
+  // A list page or a record is the configuration alone: its answer is kept until that changes.
+  const read = { access: definition.read, keptAnswer: true };
   const write = { access: definition.write, ...(definition.stepUp ? { stepUp: true as const } : {}) };
   const has = (route: CrudRoute) => (routes as readonly CrudRoute[]).includes(route);
   const summary = (route: CrudRoute, otherwise: string) =>

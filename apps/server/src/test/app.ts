@@ -137,7 +137,10 @@ export function withSession(headers: Record<string, string>, options: InjectOpti
 }
 
 /** What a test may set of the app besides the environment. */
-export type TestAppOptions = Pick<AppOptions, 'closures' | 'cpv' | 'jobs' | 'integrations' | 'reportCache'>;
+export type TestAppOptions = Pick<
+  AppOptions,
+  'closures' | 'cpv' | 'jobs' | 'integrations' | 'reportCache' | 'keptAnswers'
+>;
 
 export async function createTestApp(
   engine: Engine,

@@ -19,7 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { LISTENER_NAME, type Database } from '../../db/client';
+import { LISTENER_NAME, type ChannelListener, type Database } from '../../db/client';
 import { rowsOf } from '../../lib/sql';
 
 export const SESSION_CHANNEL = 'bo_session_changes';
@@ -67,8 +67,14 @@ export function createSessionCache<Row extends CachedSession>(options: {
   database: Database;
   log: FastifyBaseLogger;
   now?: () => number;
+  /**
+   * Another holder of what these announcements concern (the kept answers, decision 041): it hears every
+   * announcement but syncs and acknowledgements, and the listening connection going up and down, before
+   * this cache acts on them — so an instance that acknowledges a sync has dropped what both held.
+   */
+  alsoHeard?: ChannelListener;
 }): SessionCache<Row> {
-  const { database, log } = options;
+  const { database, log, alsoHeard } = options;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { row: Row; heldSince: number }>();
   /** Token hashes held, by session and by user: an announcement drops its own without a scan. */
@@ -110,6 +116,11 @@ export function createSessionCache<Row extends CachedSession>(options: {
     bySession.clear();
     byUser.clear();
   };
+  /** Neither this cache nor the other holder can vouch for what it holds: both drop everything. */
+  const distrustAll = () => {
+    dropAll();
+    alsoHeard?.message('*');
+  };
   const dropHeldBy = (map: Map<string, Set<string>>, key: string) => {
     changes++;
     for (const hash of [...(map.get(key) ?? [])]) drop(hash);
@@ -122,17 +133,21 @@ export function createSessionCache<Row extends CachedSession>(options: {
   const subscription = database.subscribe(SESSION_CHANNEL, {
     message(payload) {
       const id = payload.slice(payload.indexOf(':') + 1);
-      if (payload.startsWith('sync:')) void acknowledge(id);
-      else if (payload.startsWith('ack:')) settling.get(id)?.();
-      else if (payload.startsWith('s:')) dropHeldBy(bySession, id);
+      if (payload.startsWith('sync:')) return void acknowledge(id);
+      if (payload.startsWith('ack:')) return settling.get(id)?.();
+      alsoHeard?.message(payload);
+      if (payload.startsWith('s:')) dropHeldBy(bySession, id);
       else if (payload.startsWith('u:')) dropHeldBy(byUser, id);
-      else dropAll();
+      // Of the configuration (0020), only the users' scopes are part of what a session resolves to.
+      else if (!payload.startsWith('c:') || payload.startsWith('c:user_')) dropAll();
     },
     up() {
+      alsoHeard?.up();
       dropAll();
       listening = true;
     },
     down() {
+      alsoHeard?.down();
       if (listening) log.warn('session announcements lost: sessions are read from the database');
       listening = false;
       dropAll();
@@ -156,7 +171,7 @@ export function createSessionCache<Row extends CachedSession>(options: {
       });
       timer = setTimeout(() => {
         log.warn({ heard, expected }, 'session announcements late: not every instance acknowledged');
-        dropAll();
+        distrustAll();
         resolve();
       }, SETTLE_TIMEOUT_MS);
     });
@@ -215,7 +230,7 @@ export function createSessionCache<Row extends CachedSession>(options: {
         if (attempt === SETTLE_ATTEMPTS) break;
       }
       // What is held here cannot be vouched for.
-      dropAll();
+      distrustAll();
     },
     close: () => subscription.close(),
   };

@@ -13,7 +13,7 @@ import {
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Database, Db } from '../../db/client';
+import type { ChannelListener, Database, Db } from '../../db/client';
 import { globalSettings, sessions, userSecondFactors, users } from '../../db/schema/index';
 import { decrypt, deriveKey, encrypt, randomToken, sha256 } from '../../lib/crypto';
 import { UNLIMITED, type Scope } from '../../lib/scope';
@@ -72,6 +72,8 @@ export function createSessionsService(options: {
   now?: () => number;
   /** Hold resolved sessions in memory (a running server; decision 030). Off, every request reads them. */
   holdInMemory?: boolean;
+  /** Also told what the session announcements say (the kept answers; see `createSessionCache`). */
+  alsoHeard?: ChannelListener;
 }) {
   const { database, config, log } = options;
   const { db } = database;
@@ -92,7 +94,7 @@ export function createSessionsService(options: {
   }
   type SessionRow = NonNullable<Awaited<ReturnType<typeof findByHash>>>;
   const cache = options.holdInMemory
-    ? createSessionCache<SessionRow>({ database, log, now })
+    ? createSessionCache<SessionRow>({ database, log, now, alsoHeard: options.alsoHeard })
     : noSessionCache<SessionRow>();
 
   /** The session of a token hash: from memory when held, else from the database (and then held). */

@@ -29,6 +29,8 @@ const tags = ['Operators'];
 const params = z.object({ id: casinoIdSchema });
 const gameParams = z.object({ id: casinoIdSchema, gameId: codeIdSchema });
 const read = { access: 'viewGameConfigurations' as const };
+/** A casino list page or record is kept until the configuration changes (decision 041). */
+const kept = { ...read, keptAnswer: true };
 const write = { access: 'adjustGameLaunchParameters' as const };
 
 const scopeOf = (request: FastifyRequest) => principalOf(request).scope;
@@ -38,7 +40,7 @@ export const casinosRoutes: FastifyPluginAsyncZod<{ service: CasinosService }> =
   app.get(
     '/',
     {
-      config: read,
+      config: kept,
       schema: {
         tags,
         summary: 'List casinos (paged, sorted, filtered; only those in scope)',
@@ -52,7 +54,7 @@ export const casinosRoutes: FastifyPluginAsyncZod<{ service: CasinosService }> =
   app.get(
     '/:id',
     {
-      config: read,
+      config: kept,
       schema: {
         tags,
         summary: 'Get a casino',

@@ -35,6 +35,8 @@ const tags = ['Operators'];
 const params = z.object({ id: integrationIdSchema });
 const gameParams = z.object({ id: integrationIdSchema, gameId: gameIdSchema });
 const read = { access: 'viewGameConfigurations' as const };
+/** Kept until the configuration changes (decision 041): an integration list page or record. */
+const kept = { ...read, keptAnswer: true };
 const write = { access: 'adjustGameLaunchParameters' as const };
 
 const scopeOf = (request: Parameters<typeof principalOf>[0]) => principalOf(request).scope;
@@ -46,7 +48,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
   app.get(
     '/',
     {
-      config: read,
+      config: kept,
       schema: {
         tags,
         summary: 'List integrations (paged, sorted, filtered; only those in the scope)',
@@ -60,7 +62,7 @@ export const integrationsRoutes: FastifyPluginAsyncZod<{ service: IntegrationsSe
   app.get(
     '/:id',
     {
-      config: read,
+      config: kept,
       schema: {
         tags,
         summary: 'Get an integration',

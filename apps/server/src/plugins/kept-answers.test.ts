@@ -1,0 +1,322 @@
+/**
+ * Configuration answers kept in memory (decision 041): two instances of the server on one database, as
+ * behind a load balancer. An answer is served from memory until the configuration changes; what one
+ * instance changes, the other answers by the time the first has answered; a change made in the database
+ * by anyone else is heard; while an instance cannot hear the announcements it serves nothing from memory.
+ */
+import { brotliDecompressSync } from 'node:zlib';
+import type { InjectOptions } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { loadConfig } from '../config';
+import { LISTENER_NAME } from '../db/client';
+import { casinos, jurisdictions, sessions } from '../db/schema/index';
+import { rowsOf } from '../lib/sql';
+import { signInTo, withSession } from '../test/app';
+import { createTestDatabase, testEngines, type TestDatabase } from '../test/databases';
+import { seedPlatformFixture } from '../test/platform';
+import { createAnswerCache } from './kept-answers';
+
+const ROUNDS = 8;
+
+interface Named {
+  id: string;
+  name: string;
+  version: number;
+}
+
+for (const engine of testEngines) {
+  describe(`configuration answers kept in memory [${engine}]`, () => {
+    let database: TestDatabase;
+    let first: App;
+    let second: App;
+    let admin: Awaited<ReturnType<typeof signInTo>>;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(engine);
+      const instance = async () => {
+        const app = await buildApp({
+          config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+          database,
+          logger: false,
+          jobs: false,
+        });
+        await app.ready();
+        return app;
+      };
+      [first, second] = [await instance(), await instance()];
+      await waitForListeners(2);
+      await seedPlatformFixture(database.db, {
+        casinos: ['casino-1', 'casino-2', 'casino-3'],
+        integrations: { 'integration-1': ['casino-1', 'casino-2', 'casino-3'] },
+        games: {},
+      });
+      admin = await signInTo(database, 'admin');
+      await second.settleSessions();
+    });
+    afterAll(async () => {
+      await first?.close();
+      await second?.close();
+      await database?.destroy();
+    });
+
+    async function waitForListeners(count: number) {
+      if (engine !== 'postgres') return;
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const [row] = rowsOf<{ listeners: number }>(
+          await database.db.execute(
+            sql`select count(*)::int as listeners from pg_stat_activity
+              where datname = current_database() and application_name = ${LISTENER_NAME}`,
+          ),
+        );
+        if (row?.listeners === count) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`expected ${count} listening instances`);
+    }
+
+    const as = (app: App, headers: Record<string, string>, options: InjectOptions) =>
+      app.inject(withSession(headers, options));
+    const get = (app: App, url: string, headers = admin.headers) => as(app, headers, { method: 'GET', url });
+    const names = async (app: App, url: string, headers = admin.headers) => {
+      const answer = await get(app, url, headers);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ items: Named[] }>().items.map((item) => item.name);
+    };
+    /** Changes the database without announcing it: only an instance that asks the database sees it. */
+    const unannounced = (change: (tx: TestDatabase['db']) => Promise<unknown>) =>
+      database.withConnection(async (connection) =>
+        connection.transaction(async (tx) => {
+          await tx.execute(sql`set local session_replication_role = replica`);
+          await change(tx as unknown as TestDatabase['db']);
+        }),
+      );
+
+    it('serves a list and a record from memory until the configuration changes, by anyone', async () => {
+      const [created] = await database.db
+        .insert(jurisdictions)
+        .values({ name: 'Kept A' })
+        .returning({ id: jurisdictions.id });
+      await second.settleSessions();
+      const url = '/api/jurisdictions?q=Kept';
+      expect(await names(second, url)).toEqual(['Kept A']);
+      const record = `/api/jurisdictions/${created!.id}`;
+      expect((await get(second, record)).json<Named>().name).toBe('Kept A');
+      await unannounced((tx) =>
+        tx.update(jurisdictions).set({ name: 'Kept B' }).where(eq(jurisdictions.id, created!.id)),
+      );
+      // Served from memory: the database was not asked again.
+      expect(await names(second, url)).toEqual(['Kept A']);
+      expect((await get(second, record)).json<Named>().name).toBe('Kept A');
+      // A change of any configuration table, written straight to the database, drops it.
+      await database.db.update(casinos).set({ name: 'Casino renamed' }).where(eq(casinos.id, 'casino-3'));
+      await second.settleSessions();
+      expect(await names(second, url)).toEqual(['Kept B']);
+      expect((await get(second, record)).json<Named>().name).toBe('Kept B');
+    });
+
+    it('answers at once on the other instance what a change through one instance wrote', async () => {
+      const created = await as(first, admin.headers, {
+        method: 'POST',
+        url: '/api/jurisdictions',
+        payload: { name: 'Round 0' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      let { id, version } = created.json<Named>();
+      await unannounced((tx) =>
+        tx.update(casinos).set({ jurisdictionId: id }).where(eq(casinos.id, 'casino-1')),
+      );
+      await first.settleSessions();
+      await database.db.update(casinos).set({ active: false }).where(eq(casinos.id, 'casino-1'));
+      await first.settleSessions();
+      for (let round = 1; round <= ROUNDS; round++) {
+        // Both instances hold the answers before the change.
+        for (const app of [first, second]) {
+          expect(await names(app, '/api/jurisdictions?q=Round')).toEqual([`Round ${round - 1}`]);
+          const casino = (await get(app, '/api/casinos/casino-1')).json<{ jurisdictionName: string }>();
+          expect(casino.jurisdictionName).toBe(`Round ${round - 1}`);
+        }
+        const changed = await as(round % 2 ? first : second, admin.headers, {
+          method: 'PUT',
+          url: `/api/jurisdictions/${id}`,
+          payload: { name: `Round ${round}`, version },
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+        ({ id, version } = changed.json<Named>());
+        // Whichever instance is asked next: the list, and another area's record naming it.
+        for (const app of [second, first]) {
+          expect(await names(app, '/api/jurisdictions?q=Round')).toEqual([`Round ${round}`]);
+          const list = await get(app, '/api/casinos?q=casino-1');
+          expect(list.json<{ items: { jurisdictionName: string }[] }>().items[0]!.jurisdictionName).toBe(
+            `Round ${round}`,
+          );
+        }
+      }
+    });
+
+    it('keeps an answer per user and scope: a limited user never gets what another was answered', async () => {
+      const limited = await signInTo(database, 'support', { casinoIds: ['casino-2'] });
+      await second.settleSessions();
+      const all = await get(second, '/api/casinos');
+      expect(all.json<{ total: number }>().total).toBe(3);
+      expect(await names(second, '/api/casinos', limited.headers)).toEqual(['Casino casino-2']);
+      expect((await get(second, '/api/casinos/casino-1', limited.headers)).statusCode).toBe(404);
+      // Their scope changed through the other instance: their kept answers go at once.
+      const stored = (await get(first, `/api/users/${limited.userId}`)).json<Record<string, unknown>>();
+      const { username, email, firstName, lastName, role, integrationIds, active, version } = stored;
+      const changed = await as(first, admin.headers, {
+        method: 'PUT',
+        url: `/api/users/${limited.userId}`,
+        payload: {
+          username,
+          email,
+          firstName,
+          lastName,
+          role,
+          integrationIds,
+          active,
+          version,
+          casinoIds: ['casino-1'],
+        },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(await names(second, '/api/casinos', limited.headers)).toEqual(['Casino casino-1']);
+      expect((await get(second, '/api/casinos/casino-2', limited.headers)).statusCode).toBe(404);
+    });
+
+    it('still checks the session and the permission of every request, and compresses as before', async () => {
+      const accountant = await signInTo(database, 'accountant');
+      const reader = await signInTo(database, 'developer');
+      await second.settleSessions();
+      expect((await get(second, '/api/casinos', reader.headers)).statusCode).toBe(200);
+      expect((await get(second, '/api/casinos')).statusCode).toBe(200);
+      const held = await get(second, '/api/casinos');
+      expect(held.statusCode).toBe(200);
+      // Compressed for a browser that takes it (above 1 KB), the same answer.
+      expect(held.body.length).toBeGreaterThan(1024);
+      const compressed = await as(second, admin.headers, {
+        method: 'GET',
+        url: '/api/casinos',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(held.body);
+      expect(held.headers['cache-control']).toBe('no-store');
+      // A role without the permission is refused, whatever another user was answered.
+      expect((await get(second, '/api/casinos', accountant.headers)).statusCode).toBe(403);
+      // A session ended without announcement is still refused once it is read again; one ended through
+      // the other instance is refused at once.
+      const out = await as(first, reader.headers, { method: 'POST', url: '/auth/logout' });
+      expect(out.statusCode).toBe(200);
+      expect((await get(second, '/api/casinos', reader.headers)).statusCode).toBe(401);
+    });
+
+    if (engine === 'postgres') {
+      it('serves nothing from memory while its listening connection is lost, and again once it is back', async () => {
+        const [created] = await database.db
+          .insert(jurisdictions)
+          .values({ name: 'Unheard A' })
+          .returning({ id: jurisdictions.id });
+        await second.settleSessions();
+        expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard A']);
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and application_name = ${LISTENER_NAME}`,
+        );
+        await unannounced((tx) =>
+          tx.update(jurisdictions).set({ name: 'Unheard B' }).where(eq(jurisdictions.id, created!.id)),
+        );
+        for (let attempt = 0; attempt < 50; attempt++) {
+          if ((await names(second, '/api/jurisdictions?q=Unheard'))[0] === 'Unheard B') break;
+          // The instance has not yet seen its connection end: only until it does.
+          expect(attempt).toBeLessThan(49);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard B']);
+        // Listening again, answers are kept again and changes heard again.
+        await waitForListeners(2);
+        await unannounced((tx) =>
+          tx.update(jurisdictions).set({ name: 'Unheard C' }).where(eq(jurisdictions.id, created!.id)),
+        );
+        expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard C']);
+        await unannounced((tx) =>
+          tx.update(jurisdictions).set({ name: 'Unheard D' }).where(eq(jurisdictions.id, created!.id)),
+        );
+        expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard C']);
+        await database.db
+          .update(jurisdictions)
+          .set({ name: 'Unheard E' })
+          .where(eq(jurisdictions.id, created!.id));
+        await second.settleSessions();
+        expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard E']);
+      });
+    }
+
+    it('keeps no answer for a session that the database no longer has', async () => {
+      const user = await signInTo(database, 'developer');
+      await second.settleSessions();
+      expect((await get(second, '/api/bridges', user.headers)).statusCode).toBe(200);
+      await database.db.delete(sessions).where(eq(sessions.userId, user.userId));
+      await second.settleSessions();
+      expect((await get(second, '/api/bridges', user.headers)).statusCode).toBe(401);
+    });
+  });
+}
+
+describe('the answer cache', () => {
+  const listening = (now = () => 0) => {
+    const cache = createAnswerCache({ now, maxAgeMs: 1_000, maxEntries: 2, maxTotalChars: 10 });
+    cache.up();
+    return cache;
+  };
+
+  it('keeps nothing read while an announcement arrived, nor while nothing is heard', () => {
+    const cache = listening();
+    const before = cache.generation();
+    cache.message('c:jurisdictions');
+    cache.remember('a', 'user-1', '{}', before);
+    expect(cache.lookup('a')).toBeUndefined();
+    cache.down();
+    cache.remember('a', 'user-1', '{}', cache.generation());
+    expect(cache.lookup('a')).toBeUndefined();
+  });
+
+  it("drops everything on a change of the configuration, a user's own on a change of the user", () => {
+    const cache = listening();
+    cache.remember('a', 'user-1', 'A', cache.generation());
+    cache.remember('b', 'user-2', 'B', cache.generation());
+    cache.message('s:some-session');
+    expect([cache.lookup('a'), cache.lookup('b')]).toEqual(['A', 'B']);
+    cache.message('u:user-1');
+    expect([cache.lookup('a'), cache.lookup('b')]).toEqual([undefined, 'B']);
+    cache.message('c:casinos');
+    expect(cache.lookup('b')).toBeUndefined();
+    cache.remember('b', 'user-2', 'B', cache.generation());
+    cache.message('*');
+    expect(cache.lookup('b')).toBeUndefined();
+  });
+
+  it('holds an answer no longer than its age, and no more answers or characters than its limits', () => {
+    let now = 0;
+    const cache = listening(() => now);
+    cache.remember('a', 'user-1', 'A', cache.generation());
+    now = 1_000;
+    expect(cache.lookup('a')).toBe('A');
+    now = 1_001;
+    expect(cache.lookup('a')).toBeUndefined();
+    for (const key of ['a', 'b', 'c']) cache.remember(key, 'user-1', key, cache.generation());
+    expect([cache.lookup('a'), cache.lookup('b'), cache.lookup('c')]).toEqual([undefined, 'b', 'c']);
+    // Together no more characters than the limit: the oldest go.
+    cache.remember('d', 'user-1', '0123456789', cache.generation());
+    expect([cache.lookup('b'), cache.lookup('c'), cache.lookup('d')]).toEqual([
+      undefined,
+      undefined,
+      '0123456789',
+    ]);
+    cache.remember('big', 'user-1', 'x'.repeat(256 * 1024 + 1), cache.generation());
+    expect(cache.lookup('big')).toBeUndefined();
+    expect(cache.lookup('d')).toBe('0123456789');
+  });
+});

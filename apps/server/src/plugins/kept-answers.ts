@@ -1,0 +1,167 @@
+/**
+ * The answers of configuration reads, kept in this instance's memory until the configuration changes
+ * (issue 16, decision 041). Staff open the same lists and records all day, and they change seldom: a
+ * kept answer costs the server the session's check and one write to the socket, instead of its queries,
+ * their parsing, the answer's check and its serialisation.
+ *
+ * Kept only where a route says so (`keptAnswer`): a read whose answer is the configuration alone, the
+ * same for the same user, role, scope, language and URL while no configuration table changes. It is
+ * correct because the database announces every such change, whoever makes it (migration 0020: every
+ * table such an answer may read; 0011: users, their second factors, the global settings), and this
+ * instance hears the announcements through the session cache's listener (`alsoHeard`):
+ *
+ * - a change of the configuration drops every kept answer (they are few, and changes are rare); a change
+ *   of a user drops that user's;
+ * - while the listening connection is down nothing is served from memory, and everything is dropped when
+ *   it goes down and again when it comes back;
+ * - an answer read while an announcement arrived is not kept: it may be older than the change;
+ * - a request that changed the configuration answers only after every instance has heard it (the
+ *   notice of 0020, `settle()` in plugins/access.ts): once the writer sees its answer, no instance serves
+ *   what it replaced;
+ * - nothing is kept longer than `maxAgeMs`, whatever happens.
+ *
+ * Every check before the handler still runs for a kept answer (session, permission, second factor,
+ * the query's validation), and every hook after it (headers, compression, the audit of refused scopes).
+ */
+import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
+import type { ChannelListener } from '../db/client';
+import type { Principal } from './access';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The answer may be kept until the configuration changes (decision 041): a read of the configuration
+     * alone, whose answer depends on nothing but the user, their role and scope, the language and the URL.
+     */
+    keptAnswer?: boolean;
+  }
+  interface FastifyRequest {
+    /** A keepable answer being read: where it goes, and the announcements heard when it began. */
+    keeping: { key: string; userId: string; generation: number } | null;
+  }
+}
+
+/** The longest an answer is kept, announcements or not. */
+const MAX_AGE_MS = 10_000;
+/** Answers kept at most; the oldest go first. */
+const MAX_ENTRIES = 2_000;
+/** A larger answer is not kept: a few pages of a big list must not hold the memory. */
+const MAX_ANSWER_CHARS = 256 * 1024;
+/** All answers kept together at most (characters of JSON, about as many bytes); the oldest go first. */
+const MAX_TOTAL_CHARS = 32 * 1024 * 1024;
+
+export interface AnswerCache extends ChannelListener {
+  lookup(key: string): string | undefined;
+  /** A counter of announcements: taken before the answer is read, given back to `remember`. */
+  generation(): number;
+  /** Keeps an answer unless an announcement arrived since `generation` or nothing is heard. */
+  remember(key: string, userId: string, answer: string, generation: number): void;
+}
+
+export function createAnswerCache(
+  options: { now?: () => number; maxAgeMs?: number; maxEntries?: number; maxTotalChars?: number } = {},
+): AnswerCache {
+  const {
+    now = Date.now,
+    maxAgeMs = MAX_AGE_MS,
+    maxEntries = MAX_ENTRIES,
+    maxTotalChars = MAX_TOTAL_CHARS,
+  } = options;
+  const entries = new Map<string, { answer: string; userId: string; heldSince: number }>();
+  /** The keys held per user: a change of a user drops theirs without a scan. */
+  const byUser = new Map<string, Set<string>>();
+  let listening = false;
+  let changes = 0;
+  let totalChars = 0;
+
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    totalChars -= entry.answer.length;
+    const keys = byUser.get(entry.userId);
+    keys?.delete(key);
+    if (keys?.size === 0) byUser.delete(entry.userId);
+  };
+  const dropAll = () => {
+    changes++;
+    entries.clear();
+    byUser.clear();
+    totalChars = 0;
+  };
+
+  return {
+    message(payload) {
+      // A session's own change (its refresh, its end) changes no answer kept for its user.
+      if (payload.startsWith('s:')) return;
+      if (payload.startsWith('u:')) {
+        changes++;
+        for (const key of [...(byUser.get(payload.slice(2)) ?? [])]) drop(key);
+        return;
+      }
+      dropAll();
+    },
+    up() {
+      dropAll();
+      listening = true;
+    },
+    down() {
+      listening = false;
+      dropAll();
+    },
+    lookup(key) {
+      if (!listening) return undefined;
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (now() - entry.heldSince > maxAgeMs) {
+        drop(key);
+        return undefined;
+      }
+      return entry.answer;
+    },
+    generation: () => changes,
+    remember(key, userId, answer, generation) {
+      if (!listening || generation !== changes || answer.length > MAX_ANSWER_CHARS) return;
+      drop(key);
+      while (entries.size > 0 && (entries.size >= maxEntries || totalChars + answer.length > maxTotalChars)) {
+        drop(entries.keys().next().value!);
+      }
+      entries.set(key, { answer, userId, heldSince: now() });
+      totalChars += answer.length;
+      const keys = byUser.get(userId);
+      if (keys) keys.add(key);
+      else byUser.set(userId, new Set([key]));
+    },
+  };
+}
+
+/** Everything an answer may depend on besides the configuration: who asks, as what, in which language. */
+function keyOf(request: FastifyRequest, principal: Principal): string {
+  const { scope } = principal;
+  const scoped = scope.unlimited ? '*' : `${scope.casinoIds.join(',')};${scope.integrationIds.join(',')}`;
+  return `${principal.userId}\n${principal.role}\n${scoped}\n${request.language}\n${request.url}`;
+}
+
+/**
+ * The two hooks: `serve` answers from memory (a preHandler, after every check of the request), `keep`
+ * keeps a fresh answer as serialised (an onSend hook that must run before compression's).
+ */
+export function keptAnswerHooks(cache: AnswerCache) {
+  return {
+    async serve(request: FastifyRequest, reply: FastifyReply) {
+      const principal = request.principal;
+      if (!request.routeOptions.config?.keptAnswer || request.method !== 'GET' || !principal) return;
+      const key = keyOf(request, principal);
+      const held = cache.lookup(key);
+      if (held !== undefined) return reply.type('application/json; charset=utf-8').send(held);
+      request.keeping = { key, userId: principal.userId, generation: cache.generation() };
+    },
+    keep: (async (request, reply, payload) => {
+      const keeping = request.keeping;
+      if (keeping && reply.statusCode === 200 && typeof payload === 'string') {
+        cache.remember(keeping.key, keeping.userId, payload, keeping.generation);
+      }
+      return payload;
+    }) satisfies onSendAsyncHookHandler,
+  };
+}
