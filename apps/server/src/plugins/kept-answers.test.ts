@@ -5,16 +5,14 @@
  * by anyone else is heard; while an instance cannot hear the announcements it serves nothing from memory.
  */
 import { brotliDecompressSync } from 'node:zlib';
-import type { InjectOptions } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app';
 import { LISTENER_NAME } from '../db/client';
 import { casinos, jurisdictions, sessions } from '../db/schema/index';
-import { rowsOf } from '../lib/sql';
-import { signInTo, withSession } from '../test/app';
-import { createTestDatabase, testEngines, type TestDatabase } from '../test/databases';
+import { signInTo } from '../test/app';
+import { testEngines, type TestDatabase } from '../test/databases';
+import { unannounced, waitForListeners, withTwoInstances } from '../test/instances';
 import { seedPlatformFixture } from '../test/platform';
 import { createAnswerCache } from './kept-answers';
 
@@ -28,25 +26,15 @@ interface Named {
 
 for (const engine of testEngines) {
   describe(`configuration answers kept in memory [${engine}]`, () => {
+    const instances = withTwoInstances(engine);
+    const { as } = instances;
     let database: TestDatabase;
     let first: App;
     let second: App;
     let admin: Awaited<ReturnType<typeof signInTo>>;
 
     beforeAll(async () => {
-      database = await createTestDatabase(engine);
-      const instance = async () => {
-        const app = await buildApp({
-          config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-          database,
-          logger: false,
-          jobs: false,
-        });
-        await app.ready();
-        return app;
-      };
-      [first, second] = [await instance(), await instance()];
-      await waitForListeners(2);
+      ({ database, first, second } = instances);
       await seedPlatformFixture(database.db, {
         casinos: ['casino-1', 'casino-2', 'casino-3'],
         integrations: { 'integration-1': ['casino-1', 'casino-2', 'casino-3'] },
@@ -55,56 +43,30 @@ for (const engine of testEngines) {
       admin = await signInTo(database, 'admin');
       await second.settleSessions();
     });
-    afterAll(async () => {
-      await first?.close();
-      await second?.close();
-      await database?.destroy();
-    });
 
-    async function waitForListeners(count: number) {
-      if (engine !== 'postgres') return;
-      for (let attempt = 0; attempt < 200; attempt++) {
-        const [row] = rowsOf<{ listeners: number }>(
-          await database.db.execute(
-            sql`select count(*)::int as listeners from pg_stat_activity
-              where datname = current_database() and application_name = ${LISTENER_NAME}`,
-          ),
-        );
-        if (row?.listeners === count) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`expected ${count} listening instances`);
-    }
-
-    const as = (app: App, headers: Record<string, string>, options: InjectOptions) =>
-      app.inject(withSession(headers, options));
     const get = (app: App, url: string, headers = admin.headers) => as(app, headers, { method: 'GET', url });
     const names = async (app: App, url: string, headers = admin.headers) => {
       const answer = await get(app, url, headers);
       expect(answer.statusCode, answer.body).toBe(200);
       return answer.json<{ items: Named[] }>().items.map((item) => item.name);
     };
-    /** Changes the database without announcing it: only an instance that asks the database sees it. */
-    const unannounced = (change: (tx: TestDatabase['db']) => Promise<unknown>) =>
-      database.withConnection(async (connection) =>
-        connection.transaction(async (tx) => {
-          await tx.execute(sql`set local session_replication_role = replica`);
-          await change(tx as unknown as TestDatabase['db']);
-        }),
-      );
-
-    it('serves a list and a record from memory until the configuration changes, by anyone', async () => {
+    /** A jurisdiction stored straight in the database, once the second instance has heard it. */
+    const storedJurisdiction = async (name: string) => {
       const [created] = await database.db
         .insert(jurisdictions)
-        .values({ name: 'Kept A' })
+        .values({ name })
         .returning({ id: jurisdictions.id });
       await second.settleSessions();
+      return created!.id;
+    };
+    it('serves a list and a record from memory until the configuration changes, by anyone', async () => {
+      const id = await storedJurisdiction('Kept A');
       const url = '/api/jurisdictions?q=Kept';
       expect(await names(second, url)).toEqual(['Kept A']);
-      const record = `/api/jurisdictions/${created!.id}`;
+      const record = `/api/jurisdictions/${id}`;
       expect((await get(second, record)).json<Named>().name).toBe('Kept A');
-      await unannounced((tx) =>
-        tx.update(jurisdictions).set({ name: 'Kept B' }).where(eq(jurisdictions.id, created!.id)),
+      await unannounced(database, (tx) =>
+        tx.update(jurisdictions).set({ name: 'Kept B' }).where(eq(jurisdictions.id, id)),
       );
       // Served from memory: the database was not asked again.
       expect(await names(second, url)).toEqual(['Kept A']);
@@ -124,7 +86,7 @@ for (const engine of testEngines) {
       });
       expect(created.statusCode, created.body).toBe(201);
       let { id, version } = created.json<Named>();
-      await unannounced((tx) =>
+      await unannounced(database, (tx) =>
         tx.update(casinos).set({ jurisdictionId: id }).where(eq(casinos.id, 'casino-1')),
       );
       await first.settleSessions();
@@ -215,18 +177,14 @@ for (const engine of testEngines) {
 
     if (engine === 'postgres') {
       it('serves nothing from memory while its listening connection is lost, and again once it is back', async () => {
-        const [created] = await database.db
-          .insert(jurisdictions)
-          .values({ name: 'Unheard A' })
-          .returning({ id: jurisdictions.id });
-        await second.settleSessions();
+        const id = await storedJurisdiction('Unheard A');
         expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard A']);
         await database.db.execute(
           sql`select pg_terminate_backend(pid) from pg_stat_activity
             where datname = current_database() and application_name = ${LISTENER_NAME}`,
         );
-        await unannounced((tx) =>
-          tx.update(jurisdictions).set({ name: 'Unheard B' }).where(eq(jurisdictions.id, created!.id)),
+        await unannounced(database, (tx) =>
+          tx.update(jurisdictions).set({ name: 'Unheard B' }).where(eq(jurisdictions.id, id)),
         );
         for (let attempt = 0; attempt < 50; attempt++) {
           if ((await names(second, '/api/jurisdictions?q=Unheard'))[0] === 'Unheard B') break;
@@ -236,19 +194,16 @@ for (const engine of testEngines) {
         }
         expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard B']);
         // Listening again, answers are kept again and changes heard again.
-        await waitForListeners(2);
-        await unannounced((tx) =>
-          tx.update(jurisdictions).set({ name: 'Unheard C' }).where(eq(jurisdictions.id, created!.id)),
+        await waitForListeners(database, 2);
+        await unannounced(database, (tx) =>
+          tx.update(jurisdictions).set({ name: 'Unheard C' }).where(eq(jurisdictions.id, id)),
         );
         expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard C']);
-        await unannounced((tx) =>
-          tx.update(jurisdictions).set({ name: 'Unheard D' }).where(eq(jurisdictions.id, created!.id)),
+        await unannounced(database, (tx) =>
+          tx.update(jurisdictions).set({ name: 'Unheard D' }).where(eq(jurisdictions.id, id)),
         );
         expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard C']);
-        await database.db
-          .update(jurisdictions)
-          .set({ name: 'Unheard E' })
-          .where(eq(jurisdictions.id, created!.id));
+        await database.db.update(jurisdictions).set({ name: 'Unheard E' }).where(eq(jurisdictions.id, id));
         await second.settleSessions();
         expect(await names(second, '/api/jurisdictions?q=Unheard')).toEqual(['Unheard E']);
       });

@@ -110,14 +110,11 @@ export function createAnswerCache(
       dropAll();
     },
     lookup(key) {
-      if (!listening) return undefined;
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      if (now() - entry.heldSince > maxAgeMs) {
-        drop(key);
-        return undefined;
-      }
-      return entry.answer;
+      const entry = listening ? entries.get(key) : undefined;
+      if (entry && now() - entry.heldSince <= maxAgeMs) return entry.answer;
+      // Too old (or nothing heard, and then nothing is held).
+      if (entry) drop(key);
+      return undefined;
     },
     generation: () => changes,
     remember(key, userId, answer, generation) {

@@ -3,66 +3,29 @@
  * balancer. What one instance ends or changes, the other refuses by the time the first has answered;
  * while an instance cannot hear the database's announcements it serves nothing from memory.
  */
-import type { InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app';
-import { loadConfig } from '../../config';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
 import { LISTENER_NAME } from '../../db/client';
 import { auditEntries, sessions, users } from '../../db/schema/index';
-import { rowsOf } from '../../lib/sql';
-import { signInTo, withSession } from '../../test/app';
-import { createTestDatabase, testEngines, type TestDatabase } from '../../test/databases';
+import { signInTo } from '../../test/app';
+import { testEngines, type TestDatabase } from '../../test/databases';
+import { unannounced, waitForListeners, withTwoInstances } from '../../test/instances';
 import { createSessionCache, SESSION_CHANNEL } from './session-cache';
 
 const ROUNDS = 10;
 
 for (const engine of testEngines) {
   describe(`sessions held in memory [${engine}]`, () => {
+    const instances = withTwoInstances(engine);
+    const { as } = instances;
     let database: TestDatabase;
     let first: App;
     let second: App;
-
-    beforeAll(async () => {
-      database = await createTestDatabase(engine);
-      const instance = async () => {
-        const app = await buildApp({
-          config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-          database,
-          logger: false,
-          jobs: false,
-        });
-        await app.ready();
-        return app;
-      };
-      [first, second] = [await instance(), await instance()];
-      await waitForListeners(2);
+    beforeAll(() => {
+      ({ database, first, second } = instances);
     });
-    afterAll(async () => {
-      await first?.close();
-      await second?.close();
-      await database?.destroy();
-    });
-
-    /** Both instances listen (PostgreSQL: their listening connections are named once they listen). */
-    async function waitForListeners(count: number) {
-      if (engine !== 'postgres') return;
-      for (let attempt = 0; attempt < 200; attempt++) {
-        const [row] = rowsOf<{ listeners: number }>(
-          await database.db.execute(
-            sql`select count(*)::int as listeners from pg_stat_activity
-              where datname = current_database() and application_name = ${LISTENER_NAME}`,
-          ),
-        );
-        if (row?.listeners === count) return;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      throw new Error(`expected ${count} listening instances`);
-    }
-
-    const as = (app: App, headers: Record<string, string>, options: InjectOptions) =>
-      app.inject(withSession(headers, options));
     const account = (app: App, headers: Record<string, string>) =>
       as(app, headers, { method: 'GET', url: '/api/account' });
 
@@ -73,12 +36,7 @@ for (const engine of testEngines) {
       expect((await account(second, user.headers)).statusCode).toBe(200);
       // Changed without announcement (triggers off for this connection's transaction): only an instance
       // that still asks the database would notice.
-      await database.withConnection(async (connection) =>
-        connection.transaction(async (tx) => {
-          await tx.execute(sql`set local session_replication_role = replica`);
-          await tx.delete(sessions).where(eq(sessions.userId, user.userId));
-        }),
-      );
+      await unannounced(database, (tx) => tx.delete(sessions).where(eq(sessions.userId, user.userId)));
       expect((await account(second, user.headers)).statusCode).toBe(200);
       // Any announcement about the user drops it.
       await database.db.update(users).set({ firstName: 'Changed' }).where(eq(users.id, user.userId));
@@ -263,12 +221,7 @@ for (const engine of testEngines) {
             where datname = current_database() and application_name = ${LISTENER_NAME}`,
         );
         // Whatever is changed now is not heard; nothing held may be served.
-        await database.withConnection(async (connection) =>
-          connection.transaction(async (tx) => {
-            await tx.execute(sql`set local session_replication_role = replica`);
-            await tx.delete(sessions).where(eq(sessions.userId, user.userId));
-          }),
-        );
+        await unannounced(database, (tx) => tx.delete(sessions).where(eq(sessions.userId, user.userId)));
         for (let attempt = 0; attempt < 50; attempt++) {
           const answer = await account(second, user.headers);
           if (answer.statusCode === 401) break;
@@ -278,7 +231,7 @@ for (const engine of testEngines) {
         }
         expect((await account(second, user.headers)).statusCode).toBe(401);
         // Both listen again, with back-off: sessions are held again and ended sessions still refused.
-        await waitForListeners(2);
+        await waitForListeners(database, 2);
         const again = await signInTo(database, 'visitor');
         expect((await account(second, again.headers)).statusCode).toBe(200);
         const out = await as(first, again.headers, { method: 'POST', url: '/auth/logout' });
@@ -328,7 +281,7 @@ for (const engine of testEngines) {
         }
         expect(answered.get(200) ?? 0).toBeGreaterThan(0);
         // Both instances serve on, from memory again.
-        await waitForListeners(2);
+        await waitForListeners(database, 2);
         const again = await signInTo(database, 'visitor');
         expect((await account(first, again.headers)).statusCode).toBe(200);
         expect((await account(second, again.headers)).statusCode).toBe(200);
@@ -347,7 +300,7 @@ for (const engine of testEngines) {
         expect(out.statusCode, out.body).toBe(200);
         expect((await account(second, user.headers)).statusCode).toBe(401);
         expect((await account(first, user.headers)).statusCode).toBe(401);
-        await waitForListeners(2);
+        await waitForListeners(database, 2);
       });
     }
   });
