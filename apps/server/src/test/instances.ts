@@ -43,7 +43,7 @@ export function withTwoInstances(engine: Engine): TwoInstances {
 }
 
 /** Starts two instances on the database and waits until both listen for their announcements. */
-export async function startTwoInstances(database: TestDatabase): Promise<[App, App]> {
+async function startTwoInstances(database: TestDatabase): Promise<[App, App]> {
   const instance = async () => {
     const app = await buildApp({
       config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
