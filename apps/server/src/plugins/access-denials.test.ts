@@ -155,6 +155,34 @@ describeEachEngine('denied access is audited', (ctx) => {
     ]);
   });
 
+  it('keeps denials answered one after another in that order, though their entries are written concurrently', async () => {
+    const developer = await ctx().signIn('developer', { casinoIds: ['casino-a'], integrationIds: ['int-a'] });
+    const routes: Record<string, string> = {
+      '/api/casinos/casino-b': 'GET /api/casinos/:id',
+      '/api/integrations/int-b': 'GET /api/integrations/:id',
+      '/api/users': 'GET /api/users',
+      '/api/jobs': 'GET /api/jobs',
+    };
+    const urls = Object.keys(routes);
+    const expected: string[] = [];
+    const started = Date.now();
+    for (let turn = 0; turn < 2; turn++) {
+      for (const url of [...urls, ...urls.toReversed()]) {
+        const response = await developer.inject({ method: 'GET', url });
+        expect([403, 404]).toContain(response.statusCode);
+        expected.push(routes[url]!);
+      }
+    }
+    const answered = Date.now();
+    const entries = await denials();
+    expect(entries.map((entry) => entry.entityId)).toEqual(expected);
+    // Each bears the time of its answer, not of its write.
+    for (const entry of entries) {
+      expect(Date.parse(entry.changedAt)).toBeGreaterThanOrEqual(started - 1);
+      expect(Date.parse(entry.changedAt)).toBeLessThanOrEqual(answered + 1);
+    }
+  });
+
   it('records a report filter naming a casino outside the scope, not one its integration grants', async () => {
     const accountant = await ctx().signIn('accountant', { casinoIds: ['casino-a'] });
     const report = (casinoIds: string) =>

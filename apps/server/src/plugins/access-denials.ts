@@ -8,7 +8,8 @@
  * address, the answer's code and, for a refused scope, the record refused.
  *
  * The entry is written after the answer has gone out (onResponse): a refusal is as fast as before, and it
- * still answers when the database is down — a failed write is only logged.
+ * still answers when the database is down — a failed write is only logged. The entry bears the time of the
+ * answer, not of its write, so denials answered one after the other stay in that order in the trail.
  *
  * Throttled per user (or address, without a user) and route so that a script cannot flood the trail: at
  * most `perWindow` entries a window (`access_denial_windows`). The denials beyond are only counted, and
@@ -62,6 +63,8 @@ export interface AccessDenialsOptions {
 const ENTITY = 'access-denied';
 
 interface Denial {
+  /** When it was answered, in microseconds since 1970: its entry's time, whenever it is written. */
+  answeredAtMicros: number;
   actor: Actor | null;
   address: string;
   method: string;
@@ -88,6 +91,18 @@ const textList = (values: readonly string[]) =>
     sql`, `,
   )}]::text[]`;
 
+let lastAnsweredAt = 0;
+
+/**
+ * Now in microseconds since 1970, later than any time it returned before: the entries of denials answered
+ * one after the other are in that order in the trail, though they are written concurrently.
+ */
+function answeredAtMicros(): number {
+  const now = Math.round((performance.timeOrigin + performance.now()) * 1000);
+  lastAnsweredAt = Math.max(now, lastAnsweredAt + 1);
+  return lastAnsweredAt;
+}
+
 /** The throttle's key: who (`user:<id>` or `address:<ip>`) and the route, separated by spaces. */
 function keyOf(denial: Denial): string {
   const who = denial.actor ? `user:${denial.actor.id}` : `address:${denial.address}`;
@@ -112,6 +127,7 @@ export const accessDenialsPlugin = fp<AccessDenialsOptions>(
     async function writeSuppressed(
       tx: Db,
       closed: { key: string; count: number; window_started_at: string },
+      happenedAtMicros?: number,
     ): Promise<void> {
       const [who = '', method = '', route = ''] = closed.key.split(' ');
       const [kind, id = ''] = [who.slice(0, who.indexOf(':')), who.slice(who.indexOf(':') + 1)];
@@ -127,6 +143,7 @@ export const accessDenialsPlugin = fp<AccessDenialsOptions>(
         entityType: ENTITY,
         entityId: `${method} ${route}`,
         action: 'denials-suppressed',
+        happenedAtMicros,
         before: null,
         after: {
           ...(kind === 'address' ? { address: id } : {}),
@@ -185,7 +202,8 @@ export const accessDenialsPlugin = fp<AccessDenialsOptions>(
             where key = ${key} and window_started_at <= now() - ${window}
             returning key, count, window_started_at`),
         );
-        if (closed && closed.count > perWindow) await writeSuppressed(tx, closed);
+        // Said by the next denial: just before its own entry, at the same time.
+        if (closed && closed.count > perWindow) await writeSuppressed(tx, closed, denial.answeredAtMicros);
         const [current] = rowsOf<{ count: number; ends_in_ms: number | string }>(
           await tx.execute(sql`insert into access_denial_windows as w (key, window_started_at, count)
             values (${key}, now(), 1)
@@ -199,6 +217,7 @@ export const accessDenialsPlugin = fp<AccessDenialsOptions>(
             entityType: ENTITY,
             entityId: `${denial.method} ${denial.route}`,
             action: denial.record ? 'out-of-scope' : 'denied',
+            happenedAtMicros: denial.answeredAtMicros,
             before: null,
             after: {
               address: denial.address,
@@ -231,6 +250,7 @@ export const accessDenialsPlugin = fp<AccessDenialsOptions>(
         // Asking for a step-up is not a denial: the user may, after confirming it is them.
         if (error instanceof AppError && error.code === 'STEP_UP_REQUIRED') return;
         const denial: Denial = {
+          answeredAtMicros: answeredAtMicros(),
           actor: principal ? { id: principal.userId, name: principal.username } : null,
           address: request.ip,
           method: request.method,

@@ -1,5 +1,6 @@
 /** Appends audit entries; callers pass their open transaction so the entry commits with the change. */
 import { SECRET_MASK } from '@backoffice/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
 
@@ -99,9 +100,17 @@ export async function recordAudit(
     after: Fields | null;
     /** Dotted paths of fields whose values must never be written to the trail. */
     secrets?: ReadonlySet<string>;
+    /**
+     * When it happened, in microseconds since 1970, for an entry written after the fact (a denial is
+     * written after its answer); by default the time of the transaction.
+     */
+    happenedAtMicros?: number;
   },
 ): Promise<void> {
   await tx.insert(auditEntries).values({
+    ...(entry.happenedAtMicros === undefined
+      ? {}
+      : { changedAt: sql`to_timestamp(${entry.happenedAtMicros / 1e6}::float8)` }),
     actorId: entry.actor?.id ?? null,
     actorName: entry.actor?.name ?? null,
     entityType: entry.entityType,
