@@ -264,6 +264,13 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     const names = new Set(created.map((row) => row.name));
     for (const write of jurisdictions.filter((w) => w.status === 201))
       expect(names.has(write.name)).toBe(true);
+    // The configuration answers kept in memory (decision 041) lost no change to the cuts of their
+    // listening connection: the list counts every stored jurisdiction, on each read.
+    for (let read = 0; read < 2; read++) {
+      const listed = await admin.inject({ method: 'GET', url: '/api/jurisdictions?q=Cut' });
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json<{ total: number }>().total).toBe(created.length);
+    }
 
     await expectRollupsExact(database.db);
     // A kept answer is what a fresh read says: no cut left one kept that its month no longer shows.

@@ -117,6 +117,50 @@ for (const engine of testEngines) {
       }
     });
 
+    it('never answers, to reads running alongside the changes, a name older than the last change answered', async () => {
+      const created = await as(first, admin.headers, {
+        method: 'POST',
+        url: '/api/jurisdictions',
+        payload: { name: 'Race 0' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      let { id, version } = created.json<Named>();
+      let answered = 0;
+      let done = false;
+      const seen: number[] = [];
+      // Readers on both instances, each read checked against the last change answered before it began.
+      const reader = async (app: App) => {
+        while (!done) {
+          const floor = answered;
+          const [name] = await names(app, '/api/jurisdictions?q=Race');
+          const read = Number(name?.slice('Race '.length));
+          expect(read, `a read begun after change ${floor} answered ${name}`).toBeGreaterThanOrEqual(floor);
+          seen.push(read);
+          // An answer from memory is found without I/O: give the writer its turn.
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      };
+      const readers = [first, second, first, second].map(reader);
+      for (let round = 1; round <= ROUNDS * 2; round++) {
+        const changed = await as(round % 2 ? first : second, admin.headers, {
+          method: 'PUT',
+          url: `/api/jurisdictions/${id}`,
+          payload: { name: `Race ${round}`, version },
+        });
+        expect(changed.statusCode, changed.body).toBe(200);
+        ({ id, version } = changed.json<Named>());
+        answered = round;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      done = true;
+      await Promise.all(readers);
+      // The readers ran alongside the changes: they read names from before, between and after them.
+      expect(new Set(seen).size).toBeGreaterThan(2);
+      for (const app of [first, second]) {
+        expect(await names(app, '/api/jurisdictions?q=Race')).toEqual([`Race ${ROUNDS * 2}`]);
+      }
+    });
+
     it('keeps an answer per user and scope: a limited user never gets what another was answered', async () => {
       const limited = await signInTo(database, 'support', { casinoIds: ['casino-2'] });
       await second.settleSessions();
