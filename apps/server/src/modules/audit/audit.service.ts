@@ -107,10 +107,13 @@ export async function recordAudit(
     happenedAtMicros?: number;
   },
 ): Promise<void> {
+  // Whole microseconds, exactly (a float of seconds since 1970 would round them).
+  const happenedAt =
+    entry.happenedAtMicros === undefined
+      ? undefined
+      : sql`timestamptz 'epoch' + ${String(entry.happenedAtMicros)}::bigint * interval '1 microsecond'`;
   await tx.insert(auditEntries).values({
-    ...(entry.happenedAtMicros === undefined
-      ? {}
-      : { changedAt: sql`to_timestamp(${entry.happenedAtMicros / 1e6}::float8)` }),
+    ...(happenedAt ? { changedAt: happenedAt } : {}),
     actorId: entry.actor?.id ?? null,
     actorName: entry.actor?.name ?? null,
     entityType: entry.entityType,
