@@ -59,6 +59,26 @@ for (const engine of testEngines) {
       await second.settleSessions();
       return created!.id;
     };
+    /** A jurisdiction created through the first instance. */
+    const createdJurisdiction = async (name: string) => {
+      const created = await as(first, admin.headers, {
+        method: 'POST',
+        url: '/api/jurisdictions',
+        payload: { name },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json<Named>();
+    };
+    /** The jurisdiction renamed through an instance: its new state. */
+    const renamed = async (app: App, { id, version }: Named, name: string) => {
+      const changed = await as(app, admin.headers, {
+        method: 'PUT',
+        url: `/api/jurisdictions/${id}`,
+        payload: { name, version },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      return changed.json<Named>();
+    };
     it('serves a list and a record from memory until the configuration changes, by anyone', async () => {
       const id = await storedJurisdiction('Kept A');
       const url = '/api/jurisdictions?q=Kept';
@@ -79,15 +99,9 @@ for (const engine of testEngines) {
     });
 
     it('answers at once on the other instance what a change through one instance wrote', async () => {
-      const created = await as(first, admin.headers, {
-        method: 'POST',
-        url: '/api/jurisdictions',
-        payload: { name: 'Round 0' },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      let { id, version } = created.json<Named>();
+      let jurisdiction = await createdJurisdiction('Round 0');
       await unannounced(database, (tx) =>
-        tx.update(casinos).set({ jurisdictionId: id }).where(eq(casinos.id, 'casino-1')),
+        tx.update(casinos).set({ jurisdictionId: jurisdiction.id }).where(eq(casinos.id, 'casino-1')),
       );
       await first.settleSessions();
       await database.db.update(casinos).set({ active: false }).where(eq(casinos.id, 'casino-1'));
@@ -99,13 +113,7 @@ for (const engine of testEngines) {
           const casino = (await get(app, '/api/casinos/casino-1')).json<{ jurisdictionName: string }>();
           expect(casino.jurisdictionName).toBe(`Round ${round - 1}`);
         }
-        const changed = await as(round % 2 ? first : second, admin.headers, {
-          method: 'PUT',
-          url: `/api/jurisdictions/${id}`,
-          payload: { name: `Round ${round}`, version },
-        });
-        expect(changed.statusCode, changed.body).toBe(200);
-        ({ id, version } = changed.json<Named>());
+        jurisdiction = await renamed(round % 2 ? first : second, jurisdiction, `Round ${round}`);
         // Whichever instance is asked next: the list, and another area's record naming it.
         for (const app of [second, first]) {
           expect(await names(app, '/api/jurisdictions?q=Round')).toEqual([`Round ${round}`]);
@@ -118,13 +126,7 @@ for (const engine of testEngines) {
     });
 
     it('never answers, to reads running alongside the changes, a name older than the last change answered', async () => {
-      const created = await as(first, admin.headers, {
-        method: 'POST',
-        url: '/api/jurisdictions',
-        payload: { name: 'Race 0' },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      let { id, version } = created.json<Named>();
+      let jurisdiction = await createdJurisdiction('Race 0');
       let answered = 0;
       let done = false;
       const seen: number[] = [];
@@ -142,13 +144,7 @@ for (const engine of testEngines) {
       };
       const readers = [first, second, first, second].map(reader);
       for (let round = 1; round <= ROUNDS * 2; round++) {
-        const changed = await as(round % 2 ? first : second, admin.headers, {
-          method: 'PUT',
-          url: `/api/jurisdictions/${id}`,
-          payload: { name: `Race ${round}`, version },
-        });
-        expect(changed.statusCode, changed.body).toBe(200);
-        ({ id, version } = changed.json<Named>());
+        jurisdiction = await renamed(round % 2 ? first : second, jurisdiction, `Race ${round}`);
         answered = round;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
