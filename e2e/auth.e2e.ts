@@ -90,7 +90,7 @@ describe.skipIf(!!skipReason)('sign-in and sessions', () => {
     await other.waitForURL(/\/oidc\/interaction\//);
     // The first tab notices at its next 5-second check, then goes through the sign-in's redirects (which
     // take seconds of their own on a busy machine).
-    await page.waitForURL(/\/oidc\/interaction\//, { timeout: 15_000 });
+    await page.waitForURL(/\/oidc\/interaction\//, { timeout: 30_000 });
   });
 
   it('signs in again after signing out', async () => {
