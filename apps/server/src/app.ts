@@ -105,7 +105,7 @@ import compress from '@fastify/compress';
 /** Smaller answers gain less from compression than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 import { textGuardPlugin } from './plugins/text-guard';
-import { createAnswerCache, keptAnswerHooks } from './plugins/kept-answers';
+import { createAnswerCache, KEPT_ENCODINGS, keptAnswerHooks } from './plugins/kept-answers';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -268,7 +268,7 @@ export async function buildApp({
   // Configuration answers kept until the configuration changes (decision 041), told of changes by the
   // sessions' listener; its two hooks go where they must run (below).
   const answerCache = keepingAnswers ? createAnswerCache() : undefined;
-  const keptAnswers = answerCache && keptAnswerHooks(answerCache);
+  const keptAnswers = answerCache && keptAnswerHooks(answerCache, { compressAbove: COMPRESS_THRESHOLD_BYTES });
   app.decorateRequest('keeping', null);
   const sessions = createSessionsService({
     database,
@@ -290,13 +290,14 @@ export async function buildApp({
   // An answer is kept as it was serialised, before compression: its hook comes first.
   if (keptAnswers) app.addHook('onSend', keptAnswers.keep);
   // Answers above 1 KB go out compressed when the browser takes it (brotli, else gzip); the web app's
-  // files come pre-compressed from the build (plugins/spa.ts) and are sent as they are.
+  // files come pre-compressed from the build (plugins/spa.ts), and kept answers are compressed once and
+  // kept so (plugins/kept-answers.ts): both are sent as they are.
   // The fastest levels: answers are compressed while the request waits (and a CSV of a million players
   // as it streams), on the cores the database needs too. Brotli 1 still shrinks JSON and CSV several fold;
   // its default here, 4, cost a core a quarter of a second per 200,000 CSV rows.
   await app.register(compress, {
     threshold: COMPRESS_THRESHOLD_BYTES,
-    encodings: ['br', 'gzip'],
+    encodings: [...KEPT_ENCODINGS],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
     zlibOptions: { level: 1 },
   });

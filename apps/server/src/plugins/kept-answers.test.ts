@@ -4,7 +4,7 @@
  * instance changes, the other answers by the time the first has answered; a change made in the database
  * by anyone else is heard; while an instance cannot hear the announcements it serves nothing from memory.
  */
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
@@ -14,7 +14,7 @@ import { signInTo } from '../test/app';
 import { testEngines, type TestDatabase } from '../test/databases';
 import { unannounced, waitForListeners, withTwoInstances } from '../test/instances';
 import { seedPlatformFixture } from '../test/platform';
-import { createAnswerCache } from './kept-answers';
+import { compressKept, createAnswerCache, type AnswerCache } from './kept-answers';
 
 const ROUNDS = 8;
 
@@ -195,16 +195,44 @@ for (const engine of testEngines) {
       expect((await get(second, '/api/casinos')).statusCode).toBe(200);
       const held = await get(second, '/api/casinos');
       expect(held.statusCode).toBe(200);
-      // Compressed for a browser that takes it (above 1 KB), the same answer.
+      // Compressed for a browser that takes it (above 1 KB), the same answer: the kept one, compressed once
+      // per encoding (a change the instance did not hear shows it is still the kept answer).
       expect(held.body.length).toBeGreaterThan(1024);
-      const compressed = await as(second, admin.headers, {
+      await unannounced(database, (tx) =>
+        tx.update(casinos).set({ name: 'Casino unheard' }).where(eq(casinos.id, 'casino-1')),
+      );
+      const expand = { br: brotliDecompressSync, gzip: gunzipSync };
+      for (const [accepted, encoding] of [
+        ['br', 'br'],
+        ['gzip, deflate, br, zstd', 'br'],
+        ['gzip', 'gzip'],
+        ['x-gzip', 'gzip'],
+        ['br;q=0, *', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const compressed = await as(second, admin.headers, {
+          method: 'GET',
+          url: '/api/casinos',
+          headers: { 'accept-encoding': accepted },
+        });
+        expect(compressed.statusCode, accepted).toBe(200);
+        expect(compressed.headers['content-encoding'], accepted).toBe(encoding);
+        expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(compressed.headers['cache-control']).toBe('no-store');
+        const body = encoding ? expand[encoding](compressed.rawPayload).toString() : compressed.body;
+        expect(body, accepted).toBe(held.body);
+        if (!encoding) continue;
+        expect(compressed.headers.vary).toContain('accept-encoding');
+        expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
+        // The kept copy (compressed better than answers compressed while their request waits).
+        expect(compressed.rawPayload.equals(compressKept(held.body, encoding)), accepted).toBe(true);
+      }
+      const refused = await as(second, admin.headers, {
         method: 'GET',
         url: '/api/casinos',
-        headers: { 'accept-encoding': 'br' },
+        headers: { 'accept-encoding': 'br', 'x-no-compression': '1' },
       });
-      expect(compressed.headers['content-encoding']).toBe('br');
-      expect(compressed.headers['content-type']).toBe('application/json; charset=utf-8');
-      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(held.body);
+      expect([refused.headers['content-encoding'], refused.body]).toEqual([undefined, held.body]);
       expect(held.headers['cache-control']).toBe('no-store');
       // A role without the permission is refused, whatever another user was answered.
       expect((await get(second, '/api/casinos', accountant.headers)).statusCode).toBe(403);
@@ -266,16 +294,17 @@ describe('the answer cache', () => {
     cache.up();
     return cache;
   };
+  const held = (cache: AnswerCache, key: string) => cache.lookup(key)?.answer;
 
   it('keeps nothing read while an announcement arrived, nor while nothing is heard', () => {
     const cache = listening();
     const before = cache.generation();
     cache.message('c:jurisdictions');
     cache.remember('a', 'user-1', '{}', before);
-    expect(cache.lookup('a')).toBeUndefined();
+    expect(held(cache, 'a')).toBeUndefined();
     cache.down();
     cache.remember('a', 'user-1', '{}', cache.generation());
-    expect(cache.lookup('a')).toBeUndefined();
+    expect(held(cache, 'a')).toBeUndefined();
   });
 
   it("drops everything on a change of the configuration, a user's own on a change of the user", () => {
@@ -283,14 +312,44 @@ describe('the answer cache', () => {
     cache.remember('a', 'user-1', 'A', cache.generation());
     cache.remember('b', 'user-2', 'B', cache.generation());
     cache.message('s:some-session');
-    expect([cache.lookup('a'), cache.lookup('b')]).toEqual(['A', 'B']);
+    expect([held(cache, 'a'), held(cache, 'b')]).toEqual(['A', 'B']);
     cache.message('u:user-1');
-    expect([cache.lookup('a'), cache.lookup('b')]).toEqual([undefined, 'B']);
+    expect([held(cache, 'a'), held(cache, 'b')]).toEqual([undefined, 'B']);
     cache.message('c:casinos');
-    expect(cache.lookup('b')).toBeUndefined();
+    expect(held(cache, 'b')).toBeUndefined();
     cache.remember('b', 'user-2', 'B', cache.generation());
     cache.message('*');
-    expect(cache.lookup('b')).toBeUndefined();
+    expect(held(cache, 'b')).toBeUndefined();
+  });
+
+  it('compresses a kept answer once per encoding, counts its copies in the limit and drops them with it', () => {
+    const made: string[] = [];
+    const cache = createAnswerCache({
+      maxTotalChars: 40,
+      compress: (answer, encoding) => {
+        made.push(encoding);
+        return Buffer.from(`${encoding}:${answer}`);
+      },
+    });
+    cache.up();
+    cache.remember('a', 'user-1', 'A'.repeat(10), cache.generation());
+    const copy = cache.encoded(cache.lookup('a')!, 'br');
+    expect(copy.toString()).toBe(`br:${'A'.repeat(10)}`);
+    expect(cache.encoded(cache.lookup('a')!, 'br')).toBe(copy);
+    expect(made).toEqual(['br']);
+    // 10 + 13 characters, then 10 of the next answer and a 15-character copy: 48 of 40. The next answer
+    // pushes out the oldest, which would have fitted without its copies.
+    cache.remember('b', 'user-1', 'B'.repeat(10), cache.generation());
+    cache.encoded(cache.lookup('a')!, 'gzip');
+    expect(made).toEqual(['br', 'gzip']);
+    cache.remember('c', 'user-1', 'C', cache.generation());
+    expect([held(cache, 'a'), held(cache, 'b'), held(cache, 'c')]).toEqual([undefined, 'B'.repeat(10), 'C']);
+    // A copy asked for after its answer was dropped is made for that request alone.
+    const b = cache.lookup('b')!;
+    cache.message('c:casinos');
+    cache.encoded(b, 'br');
+    cache.encoded(b, 'br');
+    expect(made).toEqual(['br', 'gzip', 'br', 'br']);
   });
 
   it('holds an answer no longer than its age, and no more answers or characters than its limits', () => {
@@ -298,20 +357,20 @@ describe('the answer cache', () => {
     const cache = listening(() => now);
     cache.remember('a', 'user-1', 'A', cache.generation());
     now = 1_000;
-    expect(cache.lookup('a')).toBe('A');
+    expect(held(cache, 'a')).toBe('A');
     now = 1_001;
-    expect(cache.lookup('a')).toBeUndefined();
+    expect(held(cache, 'a')).toBeUndefined();
     for (const key of ['a', 'b', 'c']) cache.remember(key, 'user-1', key, cache.generation());
-    expect([cache.lookup('a'), cache.lookup('b'), cache.lookup('c')]).toEqual([undefined, 'b', 'c']);
+    expect([held(cache, 'a'), held(cache, 'b'), held(cache, 'c')]).toEqual([undefined, 'b', 'c']);
     // Together no more characters than the limit: the oldest go.
     cache.remember('d', 'user-1', '0123456789', cache.generation());
-    expect([cache.lookup('b'), cache.lookup('c'), cache.lookup('d')]).toEqual([
+    expect([held(cache, 'b'), held(cache, 'c'), held(cache, 'd')]).toEqual([
       undefined,
       undefined,
       '0123456789',
     ]);
     cache.remember('big', 'user-1', 'x'.repeat(256 * 1024 + 1), cache.generation());
-    expect(cache.lookup('big')).toBeUndefined();
-    expect(cache.lookup('d')).toBe('0123456789');
+    expect(held(cache, 'big')).toBeUndefined();
+    expect(held(cache, 'd')).toBe('0123456789');
   });
 });

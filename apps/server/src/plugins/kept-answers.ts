@@ -21,8 +21,14 @@
  * - nothing is kept longer than `maxAgeMs`, whatever happens.
  *
  * Every check before the handler still runs for a kept answer (session, permission, second factor,
- * the query's validation), and every hook after it (headers, compression, the audit of refused scopes).
+ * the query's validation), and every hook after it (headers, the audit of refused scopes).
+ *
+ * A kept answer is compressed once per encoding a browser asks for, when first asked, and kept so too: a
+ * browser's every later read costs no compression, and the kept copy may be compressed better than an
+ * answer compressed while its request waits.
  */
+import { negotiate } from '@fastify/accept-negotiator';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import type { ChannelListener } from '../db/client';
 import type { Principal } from './access';
@@ -47,27 +53,75 @@ const MAX_AGE_MS = 10_000;
 const MAX_ENTRIES = 2_000;
 /** A larger answer is not kept: a few pages of a big list must not hold the memory. */
 const MAX_ANSWER_CHARS = 256 * 1024;
-/** All answers kept together at most (characters of JSON, about as many bytes); the oldest go first. */
+/**
+ * All answers kept together at most (characters of JSON, about as many bytes, with their compressed
+ * copies); the oldest go first.
+ */
 const MAX_TOTAL_CHARS = 32 * 1024 * 1024;
 
+/** The encodings a kept answer is sent in, besides none, in the order preferred when a browser takes both. */
+export const KEPT_ENCODINGS = ['br', 'gzip'] as const;
+export type KeptEncoding = (typeof KEPT_ENCODINGS)[number];
+
+/**
+ * Compressed once and sent many times: better than the fastest levels that answers compressed on every
+ * request use (app.ts), and still well under a millisecond for a list of a few dozen records.
+ */
+export function compressKept(answer: string, encoding: KeptEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(answer, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.length,
+        },
+      })
+    : gzipSync(answer, { level: 6 });
+}
+
+/** A kept answer: as serialised, and its compressed copies made so far. */
+export interface HeldAnswer {
+  readonly answer: string;
+  /** Its size in bytes (UTF-8). */
+  readonly bytes: number;
+}
+
 export interface AnswerCache extends ChannelListener {
-  lookup(key: string): string | undefined;
+  lookup(key: string): HeldAnswer | undefined;
+  /** The answer compressed, made when first asked for and kept with it while it is kept. */
+  encoded(held: HeldAnswer, encoding: KeptEncoding): Buffer;
   /** A counter of announcements: taken before the answer is read, given back to `remember`. */
   generation(): number;
   /** Keeps an answer unless an announcement arrived since `generation` or nothing is heard. */
   remember(key: string, userId: string, answer: string, generation: number): void;
 }
 
+interface Entry extends HeldAnswer {
+  readonly key: string;
+  readonly userId: string;
+  readonly heldSince: number;
+  /** Its compressed copies; the characters it holds, these included. */
+  readonly copies: Partial<Record<KeptEncoding, Buffer>>;
+  size: number;
+}
+
 export function createAnswerCache(
-  options: { now?: () => number; maxAgeMs?: number; maxEntries?: number; maxTotalChars?: number } = {},
+  options: {
+    now?: () => number;
+    maxAgeMs?: number;
+    maxEntries?: number;
+    maxTotalChars?: number;
+    compress?: (answer: string, encoding: KeptEncoding) => Buffer;
+  } = {},
 ): AnswerCache {
   const {
     now = Date.now,
     maxAgeMs = MAX_AGE_MS,
     maxEntries = MAX_ENTRIES,
     maxTotalChars = MAX_TOTAL_CHARS,
+    compress = compressKept,
   } = options;
-  const entries = new Map<string, { answer: string; userId: string; heldSince: number }>();
+  const entries = new Map<string, Entry>();
   /** The keys held per user: a change of a user drops theirs without a scan. */
   const byUser = new Map<string, Set<string>>();
   let listening = false;
@@ -78,7 +132,7 @@ export function createAnswerCache(
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    totalChars -= entry.answer.length;
+    totalChars -= entry.size;
     const keys = byUser.get(entry.userId);
     keys?.delete(key);
     if (keys?.size === 0) byUser.delete(entry.userId);
@@ -111,10 +165,23 @@ export function createAnswerCache(
     },
     lookup(key) {
       const entry = listening ? entries.get(key) : undefined;
-      if (entry && now() - entry.heldSince <= maxAgeMs) return entry.answer;
+      if (entry && now() - entry.heldSince <= maxAgeMs) return entry;
       // Too old (or nothing heard, and then nothing is held).
       if (entry) drop(key);
       return undefined;
+    },
+    encoded(held, encoding) {
+      const entry = held as Entry;
+      const made = entry.copies[encoding];
+      if (made) return made;
+      const copy = compress(entry.answer, encoding);
+      // Kept with its answer unless that was dropped meanwhile (then it goes with this request alone).
+      if (entries.get(entry.key) === entry) {
+        entry.copies[encoding] = copy;
+        entry.size += copy.length;
+        totalChars += copy.length;
+      }
+      return copy;
     },
     generation: () => changes,
     remember(key, userId, answer, generation) {
@@ -123,7 +190,8 @@ export function createAnswerCache(
       while (entries.size > 0 && (entries.size >= maxEntries || totalChars + answer.length > maxTotalChars)) {
         drop(entries.keys().next().value!);
       }
-      entries.set(key, { answer, userId, heldSince: now() });
+      const bytes = Buffer.byteLength(answer);
+      entries.set(key, { key, answer, bytes, userId, heldSince: now(), copies: {}, size: answer.length });
       totalChars += answer.length;
       const keys = byUser.get(userId);
       if (keys) keys.add(key);
@@ -140,17 +208,38 @@ function keyOf(request: FastifyRequest, principal: Principal): string {
 }
 
 /**
- * The two hooks: `serve` answers from memory (a preHandler, after every check of the request), `keep`
- * keeps a fresh answer as serialised (an onSend hook that must run before compression's).
+ * The encoding a kept answer goes out in, as @fastify/compress chooses for the others (app.ts): the best
+ * the browser takes, `*` and `x-gzip` counting as gzip; none without `accept-encoding` or with
+ * `x-no-compression`.
  */
-export function keptAnswerHooks(cache: AnswerCache) {
+export function keptEncodingFor(request: FastifyRequest): KeptEncoding | null {
+  const header = request.headers['accept-encoding'];
+  if (!header || request.headers['x-no-compression'] !== undefined) return null;
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/gu, 'gzip'), [...KEPT_ENCODINGS]);
+}
+
+/**
+ * The two hooks: `serve` answers from memory (a preHandler, after every check of the request), `keep`
+ * keeps a fresh answer as serialised (an onSend hook that must run before compression's). Kept answers
+ * of `compressAbove` bytes or more go out compressed when the browser takes it, as fresh ones do.
+ */
+export function keptAnswerHooks(cache: AnswerCache, { compressAbove }: { compressAbove: number }) {
   return {
     async serve(request: FastifyRequest, reply: FastifyReply) {
       const principal = request.principal;
       if (!request.routeOptions.config?.keptAnswer || request.method !== 'GET' || !principal) return;
       const key = keyOf(request, principal);
       const held = cache.lookup(key);
-      if (held !== undefined) return reply.type('application/json; charset=utf-8').send(held);
+      if (held !== undefined) {
+        reply.type('application/json; charset=utf-8');
+        const encoding = held.bytes >= compressAbove ? keptEncodingFor(request) : null;
+        if (!encoding) return reply.send(held.answer);
+        // Sent as it is: compression's own hook leaves an answer that already has an encoding.
+        return reply
+          .header('vary', 'accept-encoding')
+          .header('content-encoding', encoding)
+          .send(cache.encoded(held, encoding));
+      }
       request.keeping = { key, userId: principal.userId, generation: cache.generation() };
     },
     keep: (async (request, reply, payload) => {
