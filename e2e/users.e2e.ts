@@ -55,6 +55,8 @@ describe.skipIf(!!skipReason)('users', () => {
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await lena.request.get(url('/api/account'))).status()).toBe(401);
+    // Her open page, in a browser of its own, notices at its next 5-second check and goes to sign-in.
+    await lena.waitForURL(/\/oidc\/interaction\//, { timeout: 20_000 });
   });
 
   it('does not let the admin delete or demote their own account', async () => {

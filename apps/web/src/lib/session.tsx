@@ -1,7 +1,8 @@
 /**
- * The signed-in user, as the server's session says (`GET /auth/session`). Checked every 5 seconds: when
- * the session ended, or changed to another user or session, the browser goes to sign-in. Any 401 of the
- * API does the same.
+ * The signed-in user, as the server's session says (`GET /auth/session`). Checked every 5 seconds, at once
+ * when the tab is shown again (a hidden tab's timers may run late), and at once when another tab of this
+ * browser signed out: when the session ended, or changed to another user or session, the browser goes to
+ * sign-in. Any 401 of the API does the same.
  */
 import type { SessionInfo } from '@backoffice/contracts';
 import { hasPermission, SESSION_CHECK_INTERVAL_MS, type Access } from '@backoffice/contracts/permissions';
@@ -110,7 +111,8 @@ export function SessionProvider({
 
   useEffect(() => {
     let stopped = false;
-    const timer = window.setInterval(() => {
+    const check = () => {
+      if (stopped) return;
       fetchSession().then(
         (latest) => {
           if (stopped) return;
@@ -126,10 +128,20 @@ export function SessionProvider({
           // The server is unreachable for a moment: try again at the next tick.
         },
       );
-    }, intervalMs);
+    };
+    const timer = window.setInterval(check, intervalMs);
+    const shown = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    document.addEventListener('visibilitychange', shown);
+    // Only a hint to check now: what counts is the server's answer.
+    const otherTabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL);
+    otherTabs?.addEventListener('message', check);
     return () => {
       stopped = true;
       window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
+      otherTabs?.close();
     };
   }, [session, onEnded, intervalMs, keep]);
 
@@ -140,7 +152,13 @@ export function SessionProvider({
   );
 }
 
-/** Ends the session at our server; answers where to end it at the identity server. */
+/** Where the app's tabs in one browser tell each other that the session ended. */
+export const SESSION_CHANNEL = 'backoffice-session';
+
+/**
+ * Ends the session at our server, and tells the app's other tabs in this browser to check theirs now;
+ * answers where to end it at the identity server.
+ */
 export async function endSession(): Promise<string> {
   const response = await fetch('/auth/logout', {
     method: 'POST',
@@ -148,5 +166,10 @@ export async function endSession(): Promise<string> {
     credentials: 'same-origin',
   });
   if (!response.ok) throw new Error(`sign-out failed: ${response.status}`);
+  if (typeof BroadcastChannel !== 'undefined') {
+    const otherTabs = new BroadcastChannel(SESSION_CHANNEL);
+    otherTabs.postMessage('ended');
+    otherTabs.close();
+  }
   return ((await response.json()) as { redirectTo: string }).redirectTo;
 }

@@ -1,0 +1,78 @@
+/**
+ * The session check: besides its 5-second timer, a tab checks at once when it is shown again and when
+ * another tab of the browser signed out; only the server's answer ends it.
+ */
+import { render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../test/fetch';
+import { testSession } from '../test/sessions';
+import { endSession, SESSION_CHANNEL, SessionProvider } from './session';
+
+const HOUR = 3_600_000;
+
+/** `/auth/session` answers what `current()` says; `/auth/logout` ends it. Counts the session checks. */
+function stubServer(current: () => ReturnType<typeof testSession> | null) {
+  const checks = { count: 0 };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/auth/logout') return jsonResponse(200, { redirectTo: '/oidc/session/end' });
+      checks.count++;
+      const session = current();
+      return session ? jsonResponse(200, session) : jsonResponse(401, { code: 'UNAUTHENTICATED' });
+    }),
+  );
+  return checks;
+}
+
+function open(onEnded: () => void) {
+  return render(
+    <SessionProvider initial={testSession('support')} intervalMs={HOUR} onEnded={onEnded}>
+      <p>signed in</p>
+    </SessionProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the session check', () => {
+  it('goes to sign-in at once when another tab of the browser signed out', async () => {
+    let signedIn = true;
+    const checks = stubServer(() => (signedIn ? testSession('support') : null));
+    const onEnded = vi.fn();
+    const view = open(onEnded);
+    // Another tab ends the session: its sign-out tells this one, long before the timer's next check.
+    signedIn = false;
+    expect(await endSession()).toBe('/oidc/session/end');
+    await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
+    expect(checks.count).toBe(1);
+    view.unmount();
+  });
+
+  it('only checks when told: a message while the session is still valid ends nothing', async () => {
+    const checks = stubServer(() => testSession('support'));
+    const onEnded = vi.fn();
+    const view = open(onEnded);
+    const otherTab = new BroadcastChannel(SESSION_CHANNEL);
+    otherTab.postMessage('ended');
+    await waitFor(() => expect(checks.count).toBe(1));
+    otherTab.close();
+    expect(onEnded).not.toHaveBeenCalled();
+    view.unmount();
+  });
+
+  it('checks at once when the tab is shown again', async () => {
+    let signedIn = true;
+    const checks = stubServer(() => (signedIn ? testSession('support') : null));
+    const onEnded = vi.fn();
+    const view = open(onEnded);
+    signedIn = false;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
+    expect(checks.count).toBe(1);
+    view.unmount();
+  });
+});
