@@ -6,7 +6,7 @@ import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fetch';
 import { testSession } from '../test/sessions';
-import { endSession, SESSION_CHANNEL, SessionProvider } from './session';
+import { endSession, goToSignIn, SESSION_CHANNEL, SessionProvider } from './session';
 
 const HOUR = 3_600_000;
 
@@ -74,5 +74,25 @@ describe('the session check', () => {
     await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
     expect(checks.count).toBe(1);
     view.unmount();
+  });
+});
+
+describe('the tab that signs out', () => {
+  it('is not sent to sign-in on its way to the identity server, unless its sign-out failed', async () => {
+    const location = { pathname: '/users', search: '?q=a', assign: vi.fn() };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(503, {})),
+    );
+    await expect(endSession()).rejects.toThrow('sign-out failed: 503');
+    goToSignIn(location);
+    expect(location.assign).toHaveBeenCalledWith('/auth/login?returnTo=%2Fusers%3Fq%3Da');
+    location.assign.mockClear();
+    // Signed out: its own session check, or an API call, finds the session gone while the page is on its
+    // way to the identity server's sign-out, and leaves it on that way.
+    stubServer(() => null);
+    await endSession();
+    goToSignIn(location);
+    expect(location.assign).not.toHaveBeenCalled();
   });
 });

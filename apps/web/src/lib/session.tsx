@@ -43,12 +43,20 @@ export function mustEnrol({ secondFactor }: SessionInfo): boolean {
   return secondFactor.required && !secondFactor.enrolled;
 }
 
-/** Sends the browser to sign-in, coming back to where it is now. */
+/** True once this tab has ended the session: it is on its way to the identity server's sign-out. */
+let signingOut = false;
+
 /**
  * Sends the browser to sign-in and back to where it is. `stepUp`: an external identity server
- * authenticates the user again to confirm the running session (issue 15).
+ * authenticates the user again to confirm the running session (issue 15). Not while this tab signs out:
+ * its session check (or an API call) finding the session ended must not take it off its way to the
+ * identity server, which signs the user out there too and then comes back to sign-in anyway.
  */
-export function goToSignIn(location: Location = window.location, options: { stepUp?: boolean } = {}): void {
+export function goToSignIn(
+  location: Pick<Location, 'assign' | 'pathname' | 'search'> = window.location,
+  options: { stepUp?: boolean } = {},
+): void {
+  if (signingOut) return;
   const returnTo = `${location.pathname}${location.search}`;
   location.assign(`/auth/login?returnTo=${encodeURIComponent(returnTo)}${options.stepUp ? '&stepUp=1' : ''}`);
 }
@@ -160,16 +168,24 @@ export const SESSION_CHANNEL = 'backoffice-session';
  * answers where to end it at the identity server.
  */
 export async function endSession(): Promise<string> {
-  const response = await fetch('/auth/logout', {
-    method: 'POST',
-    headers: { accept: 'application/json', 'x-requested-with': 'backoffice' },
-    credentials: 'same-origin',
-  });
-  if (!response.ok) throw new Error(`sign-out failed: ${response.status}`);
-  if (typeof BroadcastChannel !== 'undefined') {
-    const otherTabs = new BroadcastChannel(SESSION_CHANNEL);
-    otherTabs.postMessage('ended');
-    otherTabs.close();
+  signingOut = true;
+  try {
+    const response = await fetch('/auth/logout', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'x-requested-with': 'backoffice' },
+      credentials: 'same-origin',
+    });
+    if (!response.ok) throw new Error(`sign-out failed: ${response.status}`);
+    const { redirectTo } = (await response.json()) as { redirectTo: string };
+    if (typeof BroadcastChannel !== 'undefined') {
+      const otherTabs = new BroadcastChannel(SESSION_CHANNEL);
+      otherTabs.postMessage('ended');
+      otherTabs.close();
+    }
+    return redirectTo;
+  } catch (error) {
+    // Still signed in, or not knowing: the page may go to sign-in again.
+    signingOut = false;
+    throw error;
   }
-  return ((await response.json()) as { redirectTo: string }).redirectTo;
 }
