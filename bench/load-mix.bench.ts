@@ -21,6 +21,8 @@ export async function run(): Promise<void> {
   // BENCH_DATABASE keeps the seeded rounds in that database between runs (seeded when it has none).
   // BENCH_REPORT_CACHE=off: every report read from the rollups, no answer kept (decision 040).
   // BENCH_KEPT_ANSWERS=off: every configuration list and record read from the database (decision 041).
+  // BENCH_ACCEPT_ENCODING: what the mix's requests accept, e.g. Chromium's "gzip, deflate, br, zstd"
+  // (answers above 1 KB then come compressed, as a browser gets them); none by default, as measured before.
   const context = await createTestApp(
     'postgres',
     {},
@@ -58,13 +60,18 @@ export async function run(): Promise<void> {
     const month = `${range.to.slice(0, 8)}01`;
     const ninetyDays = new Date(Date.parse(range.until) - 90 * 86_400_000).toISOString().slice(0, 10);
 
+    const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
     const as = (
       user: { headers: Record<string, string> },
       kind: Omit<RequestKind, 'url'> & { path: string },
     ) => ({
       ...kind,
       url: `${base}${kind.path}`,
-      headers: { cookie: user.headers.cookie!, 'x-requested-with': 'backoffice' },
+      headers: {
+        cookie: user.headers.cookie!,
+        'x-requested-with': 'backoffice',
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      },
     });
     const rounds = (query: Record<string, string>) => `/api/game-rounds?${new URLSearchParams(query)}`;
     const report = (name: string, query: Record<string, string>) =>
