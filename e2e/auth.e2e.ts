@@ -91,6 +91,10 @@ describe.skipIf(!!skipReason)('sign-in and sessions', () => {
     // The sign-out tells the first tab, which checks its session at once (not at its next 5-second check)
     // and goes through the sign-in's redirects (which take seconds of their own on a busy machine).
     await page.waitForURL(/\/oidc\/interaction\//, { timeout: 15_000 });
+    // And it asks for the password: the identity server's session, still alive when the first tab got
+    // there, did not sign it back in.
+    await page.locator('#password').waitFor();
+    expect((await page.request.get(url('/auth/session'))).status()).toBe(401);
   });
 
   it('signs in again after signing out', async () => {

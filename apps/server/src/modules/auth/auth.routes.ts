@@ -21,6 +21,13 @@ import { findUserForSubject } from './subjects';
 
 export const SESSION_COOKIE = 'bo_session';
 export const LOGIN_COOKIE = 'bo_login';
+/**
+ * Set by a sign-out until the next sign-in: that sign-in authenticates the user again at the identity
+ * server (max_age=0), even where its session outlived ours. Without it, another tab of the browser that
+ * finds its session ended while this one is still on its way to the identity server's sign-out would be
+ * signed straight back in by the identity server's session: the sign-out would not sign out.
+ */
+export const SIGNED_OUT_COOKIE = 'bo_signed_out';
 /** Spec §4: stored login callback state expires after 1 hour. */
 export const LOGIN_STATE_TTL_MS = 60 * 60 * 1000;
 
@@ -96,7 +103,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const stepUp = request.query.stepUp === '1';
-      const login = await oidc().startLogin(request.language, stepUp ? { maxAge: 0 } : {});
+      const again = stepUp || request.cookies[SIGNED_OUT_COOKIE] !== undefined;
+      const login = await oidc().startLogin(request.language, again ? { maxAge: 0 } : {});
       const state = {
         state: login.state,
         nonce: login.nonce,
@@ -187,6 +195,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         await sessions.markVerified(db, { token });
       await auditUser(db, 'sign-in', { address });
       return reply
+        .clearCookie(SIGNED_OUT_COOKIE, { path: '/auth' })
         .setCookie(SESSION_COOKIE, token, {
           ...cookieBase,
           path: '/',
@@ -233,7 +242,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
         });
         return destroyed;
       });
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(SESSION_COOKIE, { path: '/' }).setCookie(SIGNED_OUT_COOKIE, '1', {
+        ...cookieBase,
+        path: '/auth',
+        maxAge: config.session.maxLifetimeMs / 1000,
+      });
       return { redirectTo: await oidc().endSessionUrl(ended?.idToken) };
     },
   );

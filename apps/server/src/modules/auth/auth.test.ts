@@ -11,7 +11,7 @@ import { loadConfig } from '../../config';
 import { auditEntries, oidcPayloads, sessions } from '../../db/schema/index';
 import { createTestApp, describeEachEngine, signInTo, TEST_PASSWORD } from '../../test/app';
 import { formAction, httpTransport, injectTransport, signInThrough, TestBrowser } from '../../test/browser';
-import { LOGIN_COOKIE, safeReturnTo, SESSION_COOKIE } from './auth.routes';
+import { LOGIN_COOKIE, safeReturnTo, SESSION_COOKIE, SIGNED_OUT_COOKIE } from './auth.routes';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -198,6 +198,33 @@ describeEachEngine('sign-in', (ctx) => {
 
     const again = await browser.navigate('/auth/login');
     expect(again.body).toContain('name="password"');
+  });
+
+  it('asks for the password again after signing out, even before the identity server has ended its own session', async () => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const before = await sessionCount(user.userId);
+    const logout = await browser.request('/auth/logout', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'backoffice' },
+    });
+    expect(logout.status).toBe(200);
+    expect(browser.cookie(SIGNED_OUT_COOKIE)).toBe('1');
+    // Another tab finds its session ended and goes to sign-in while this one has not yet been to the
+    // identity server's sign-out: the identity server's session still lives, and must not sign it in.
+    const again = await browser.navigate('/auth/login?returnTo=%2Fusers');
+    expect(again.url.pathname).toMatch(/^\/oidc\/interaction\//);
+    expect(again.body).toContain('name="password"');
+    expect((await browser.request('/auth/session')).status).toBe(401);
+    expect(await sessionCount(user.userId)).toBe(before - 1);
+    // Signing in ends that: the next sign-in is the identity server's to decide again.
+    const page = await browser.navigate(new URL(formAction(again), again.url), {
+      form: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(page.url.pathname).toBe('/users');
+    expect(browser.cookie(SIGNED_OUT_COOKIE)).toBeUndefined();
+    const quietly = await browser.navigate('/auth/login?returnTo=%2Fusers');
+    expect(quietly.url.pathname).toBe('/users');
   });
 
   it('keeps the session through a restart and serves it from a second instance on the same database', async () => {
