@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from './app';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { buildApp, COMPRESS_SYNC_BELOW_BYTES, type App } from './app';
 import { loadConfig } from './config';
 import { createTestApp, describeEachEngine, signInTo, withSession } from './test/app';
 import { createTestDatabase, type Engine } from './test/databases';
@@ -86,6 +87,39 @@ describeEachEngine('application', (ctx) => {
       } finally {
         await test.app.close();
         if (test.engine === 'postgres') await dropPostgresDatabase(databaseName);
+      }
+    });
+  });
+
+  describe('compression', () => {
+    it('compresses an answer of tens of KB as the browser takes it, in one piece with its length', async () => {
+      // An audit trail page of 40 entries (not an answer kept in memory, which is compressed once).
+      for (let n = 0; n < 40; n++) {
+        const created = await ctx().inject({
+          method: 'POST',
+          url: '/api/jurisdictions',
+          payload: { name: `Compressed jurisdiction ${n} ${'x'.repeat(60)}` },
+        });
+        expect(created.statusCode).toBe(201);
+      }
+      const url = '/api/audit-entries?entityType=jurisdiction&pageSize=50';
+      const plain = await ctx().inject({ method: 'GET', url });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      // Above the 8 KB where the compression plugin would stream it on two cores, below our limit.
+      expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024);
+      expect(plain.rawPayload.length).toBeLessThan(COMPRESS_SYNC_BELOW_BYTES);
+      const expand = { br: brotliDecompressSync, gzip: gunzipSync };
+      for (const encoding of ['br', 'gzip'] as const) {
+        const compressed = await ctx().inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(compressed.headers['content-encoding']).toBe(encoding);
+        expect(compressed.headers['transfer-encoding']).toBeUndefined();
+        expect(Number(compressed.headers['content-length'])).toBe(compressed.rawPayload.length);
+        expect(expand[encoding](compressed.rawPayload).toString()).toBe(plain.body);
       }
     });
   });
