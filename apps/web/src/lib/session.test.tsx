@@ -26,12 +26,17 @@ function stubServer(current: () => ReturnType<typeof testSession> | null) {
   return checks;
 }
 
-function open(onEnded: () => void) {
-  return render(
+/** A tab signed in; `endHere()` ends its session at the server (as another tab's sign-out would). */
+function signedInTab() {
+  let signedIn = true;
+  const checks = stubServer(() => (signedIn ? testSession('support') : null));
+  const onEnded = vi.fn();
+  const view = render(
     <SessionProvider initial={testSession('support')} intervalMs={HOUR} onEnded={onEnded}>
       <p>signed in</p>
     </SessionProvider>,
   );
+  return { checks, onEnded, view, endHere: () => (signedIn = false) };
 }
 
 afterEach(() => {
@@ -40,12 +45,9 @@ afterEach(() => {
 
 describe('the session check', () => {
   it('goes to sign-in at once when another tab of the browser signed out', async () => {
-    let signedIn = true;
-    const checks = stubServer(() => (signedIn ? testSession('support') : null));
-    const onEnded = vi.fn();
-    const view = open(onEnded);
+    const { checks, onEnded, view, endHere } = signedInTab();
     // Another tab ends the session: its sign-out tells this one, long before the timer's next check.
-    signedIn = false;
+    endHere();
     expect(await endSession()).toBe('/oidc/session/end');
     await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
     expect(checks.count).toBe(1);
@@ -53,9 +55,7 @@ describe('the session check', () => {
   });
 
   it('only checks when told: a message while the session is still valid ends nothing', async () => {
-    const checks = stubServer(() => testSession('support'));
-    const onEnded = vi.fn();
-    const view = open(onEnded);
+    const { checks, onEnded, view } = signedInTab();
     const otherTab = new BroadcastChannel(SESSION_CHANNEL);
     otherTab.postMessage('ended');
     await waitFor(() => expect(checks.count).toBe(1));
@@ -65,11 +65,8 @@ describe('the session check', () => {
   });
 
   it('checks at once when the tab is shown again', async () => {
-    let signedIn = true;
-    const checks = stubServer(() => (signedIn ? testSession('support') : null));
-    const onEnded = vi.fn();
-    const view = open(onEnded);
-    signedIn = false;
+    const { checks, onEnded, view, endHere } = signedInTab();
+    endHere();
     document.dispatchEvent(new Event('visibilitychange'));
     await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
     expect(checks.count).toBe(1);
