@@ -32,6 +32,29 @@ describe.skipIf(!!skipReason)('sign-in and sessions', () => {
     await page.getByRole('link', { name: 'Malta (MGA)' }).waitFor();
   });
 
+  it('signs in two tabs that reached the sign-in page at once, each where it was going', async () => {
+    const page = await browser.open({ role: null });
+    await page.goto(url('/masterdata/jurisdictions'));
+    await page.locator('#password').waitFor();
+    // A second tab of the same browser is sent to sign-in before the first has signed in; the first, which
+    // started its sign-in first, finishes first.
+    const other = await page.context().newPage();
+    await other.goto(url('/'));
+    await other.locator('#password').waitFor();
+    const { email, password } = demoUser('qa');
+    for (const [tab, heading] of [
+      [page, 'Jurisdiktionen'],
+      [other, 'Willkommen im Back Office'],
+    ] as const) {
+      await tab.locator('#email').fill(email);
+      await tab.locator('#password').fill(password);
+      await tab.locator('form button[type=submit]').click();
+      await tab.getByRole('heading', { name: heading }).waitFor();
+    }
+    expect(new URL(page.url()).pathname).toBe('/masterdata/jurisdictions');
+    expect(new URL(other.url()).pathname).toBe('/');
+  });
+
   it('says "Bad credentials" in English', async () => {
     const page = await browser.open({ role: null, language: 'en' });
     await page.goto(url('/'));

@@ -41,7 +41,8 @@ export const httpTransport: Transport = async ({ method, url, headers, body }) =
 };
 
 export class TestBrowser {
-  private readonly jar = new Map<string, { value: string; path: string }>();
+  /** Cookies by name and path: a browser keeps one of each pair (the identity server scopes some by path). */
+  private readonly jar = new Map<string, { name: string; value: string; path: string }>();
 
   constructor(
     private readonly transport: Transport,
@@ -49,11 +50,16 @@ export class TestBrowser {
   ) {}
 
   cookie(name: string): string | undefined {
-    return this.jar.get(name)?.value;
+    return [...this.jar.values()].find((cookie) => cookie.name === name)?.value;
+  }
+
+  /** The names of the cookies this browser holds. */
+  cookieNames(): string[] {
+    return [...new Set([...this.jar.values()].map((cookie) => cookie.name))];
   }
 
   setCookie(name: string, value: string, path = '/'): void {
-    this.jar.set(name, { value, path });
+    this.jar.set(`${name};${path}`, { name, value, path });
   }
 
   private remember(setCookie: string | string[] | undefined) {
@@ -68,15 +74,15 @@ export class TestBrowser {
         attributes.some(
           (a) => a.toLowerCase().startsWith('expires=') && new Date(a.slice(8)).getTime() < Date.now(),
         );
-      if (expired || value === '') this.jar.delete(name);
-      else this.jar.set(name, { value, path });
+      if (expired || value === '') this.jar.delete(`${name};${path}`);
+      else this.setCookie(name, value, path);
     }
   }
 
   private cookieHeader(url: URL): string {
-    return [...this.jar.entries()]
-      .filter(([, cookie]) => url.pathname.startsWith(cookie.path))
-      .map(([name, cookie]) => `${name}=${cookie.value}`)
+    return [...this.jar.values()]
+      .filter((cookie) => url.pathname.startsWith(cookie.path))
+      .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join('; ');
   }
 

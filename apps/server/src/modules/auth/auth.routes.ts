@@ -5,6 +5,7 @@
  * returns where to end it at the identity server.
  */
 import { sessionInfoSchema } from '@backoffice/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
@@ -20,7 +21,18 @@ import type { SessionsService } from './sessions.service';
 import { findUserForSubject } from './subjects';
 
 export const SESSION_COOKIE = 'bo_session';
-export const LOGIN_COOKIE = 'bo_login';
+/**
+ * The state of one sign-in in progress lives in a cookie of its own, named after its OAuth `state`, so that
+ * two tabs signing in at once (both sent to sign-in by one sign-out) do not overwrite each other's: the
+ * callback reads the cookie its `state` names.
+ */
+export const LOGIN_COOKIE_PREFIX = 'bo_login_';
+/** At most this many sign-ins in progress per browser: a new one drops the oldest beyond it. */
+export const MAX_LOGINS_IN_PROGRESS = 5;
+/** The cookie holding the sign-in in progress with this `state`; none for a state we never make. */
+export function loginCookieName(state: unknown): string | undefined {
+  return typeof state === 'string' && /^[\w-]{16,128}$/.test(state) ? LOGIN_COOKIE_PREFIX + state : undefined;
+}
 /**
  * Set by a sign-out until the next sign-in: that sign-in authenticates the user again at the identity
  * server (max_age=0), even where its session outlived ours. Without it, another tab of the browser that
@@ -77,6 +89,32 @@ export function safeReturnTo(value: unknown): string {
     : '/';
 }
 
+type LoginState = z.infer<typeof loginState>;
+
+/** The sign-in in progress that the cookie of this name holds, if it is ours (signed) and well-formed. */
+function readLoginState(request: FastifyRequest, name: string): LoginState | undefined {
+  const raw = request.cookies[name];
+  const unsigned = raw ? request.unsignCookie(raw) : undefined;
+  if (!unsigned?.valid || unsigned.value === null) return undefined;
+  try {
+    const parsed = loginState.safeParse(JSON.parse(unsigned.value));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sign-ins in progress to drop so that a new one keeps them at MAX_LOGINS_IN_PROGRESS: the oldest. */
+function loginsBeyondLimit(request: FastifyRequest): string[] {
+  const inProgress = Object.keys(request.cookies)
+    .filter((name) => name.startsWith(LOGIN_COOKIE_PREFIX))
+    .map((name) => ({ name, createdAt: readLoginState(request, name)?.createdAt ?? 0 }))
+    .sort((a, b) => a.createdAt - b.createdAt);
+  return inProgress
+    .slice(0, Math.max(0, inProgress.length - (MAX_LOGINS_IN_PROGRESS - 1)))
+    .map((l) => l.name);
+}
+
 export const authRoutes: FastifyPluginAsyncZod<{
   config: Config;
   db: Db;
@@ -105,6 +143,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const stepUp = request.query.stepUp === '1';
       const again = stepUp || request.cookies[SIGNED_OUT_COOKIE] !== undefined;
       const login = await oidc().startLogin(request.language, again ? { maxAge: 0 } : {});
+      const name = loginCookieName(login.state);
+      if (!name) throw new Error('the OpenID client made a state that cannot name a cookie');
+      for (const stale of loginsBeyondLimit(request)) reply.clearCookie(stale, { path: '/auth' });
       const state = {
         state: login.state,
         nonce: login.nonce,
@@ -114,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         ...(stepUp ? { stepUp } : {}),
       };
       return reply
-        .setCookie(LOGIN_COOKIE, JSON.stringify(state), {
+        .setCookie(name, JSON.stringify(state), {
           ...cookieBase,
           path: '/auth',
           signed: true,
@@ -129,15 +170,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/callback',
     { config: { access: 'public', changesSessions: true }, schema: { tags } },
     async (request, reply) => {
-      const raw = request.cookies[LOGIN_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : undefined;
-      const parsed = unsigned?.valid ? loginState.safeParse(JSON.parse(unsigned.value ?? 'null')) : undefined;
-      reply.clearCookie(LOGIN_COOKIE, { path: '/auth' });
-      if (!parsed?.success || Date.now() - parsed.data.createdAt > LOGIN_STATE_TTL_MS) {
+      const name = loginCookieName((request.query as Record<string, unknown>).state);
+      const parsed = name ? readLoginState(request, name) : undefined;
+      if (name && request.cookies[name] !== undefined) reply.clearCookie(name, { path: '/auth' });
+      if (!parsed || Date.now() - parsed.createdAt > LOGIN_STATE_TTL_MS) {
         // No (or too old) login in progress: start a fresh one.
         return reply.redirect('/auth/login', 303);
       }
-      const { state, nonce, codeVerifier, returnTo, createdAt, stepUp } = parsed.data;
+      const { state, nonce, codeVerifier, returnTo, createdAt, stepUp } = parsed;
       let result: Awaited<ReturnType<OidcClient['finishLogin']>>;
       try {
         result = await oidc().finishLogin(new URL(request.url, config.publicUrl), {

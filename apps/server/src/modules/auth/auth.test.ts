@@ -11,7 +11,14 @@ import { loadConfig } from '../../config';
 import { auditEntries, oidcPayloads, sessions } from '../../db/schema/index';
 import { createTestApp, describeEachEngine, signInTo, TEST_PASSWORD } from '../../test/app';
 import { formAction, httpTransport, injectTransport, signInThrough, TestBrowser } from '../../test/browser';
-import { LOGIN_COOKIE, safeReturnTo, SESSION_COOKIE, SIGNED_OUT_COOKIE } from './auth.routes';
+import {
+  LOGIN_COOKIE_PREFIX,
+  loginCookieName,
+  MAX_LOGINS_IN_PROGRESS,
+  safeReturnTo,
+  SESSION_COOKIE,
+  SIGNED_OUT_COOKIE,
+} from './auth.routes';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -106,8 +113,9 @@ describeEachEngine('sign-in', (ctx) => {
     const browser = browse();
     const login = await browser.request('/auth/login?returnTo=%2Fmasterdata%2Fjurisdictions');
     const loginCookie = String(login.headers['set-cookie']);
+    const state = new URL(String(login.headers.location)).searchParams.get('state');
     expect(loginCookie).toMatch(
-      new RegExp(`${LOGIN_COOKIE}=.*Max-Age=3600.*Path=/auth.*HttpOnly.*SameSite=Lax`),
+      new RegExp(`^${loginCookieName(state)}=.*Max-Age=3600.*Path=/auth.*HttpOnly.*SameSite=Lax`),
     );
     const signInPage = await browser.navigate(new URL(String(login.headers.location), login.url));
     const done = await browser.navigate(new URL(formAction(signInPage), signInPage.url), {
@@ -116,7 +124,7 @@ describeEachEngine('sign-in', (ctx) => {
     expect(done.url.pathname).toBe('/masterdata/jurisdictions');
     const token = browser.cookie(SESSION_COOKIE)!;
     expect(token).toMatch(/^[\w-]{43}$/);
-    expect(browser.cookie(LOGIN_COOKIE)).toBeUndefined();
+    expect(browser.cookieNames().filter((name) => name.startsWith(LOGIN_COOKIE_PREFIX))).toEqual([]);
 
     const session = await browser.request('/auth/session');
     expect(session.status).toBe(200);
@@ -160,6 +168,62 @@ describeEachEngine('sign-in', (ctx) => {
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).not.toMatch(/Secure/); // plain http in development; https deployments get Secure
+  });
+
+  it('lets two tabs of one browser sign in at once, each landing where it was going', async () => {
+    const browser = browse();
+    const loginCookies = () => browser.cookieNames().filter((name) => name.startsWith(LOGIN_COOKIE_PREFIX));
+    // Both tabs reach the sign-in page before either signs in (as after a sign-out in a third tab).
+    const first = await browser.navigate('/auth/login?returnTo=%2Fusers%2Faccount');
+    const second = await browser.navigate('/auth/login?returnTo=%2Fmasterdata%2Fjurisdictions');
+    expect(loginCookies()).toHaveLength(2);
+    const credentials = { email: user.email, password: TEST_PASSWORD };
+    // The tab that started first signs in first: its sign-in is not overwritten by the second tab's.
+    const firstDone = await browser.navigate(new URL(formAction(first), first.url), { form: credentials });
+    expect(firstDone.url.pathname).toBe('/users/account');
+    const secondDone = await browser.navigate(new URL(formAction(second), second.url), { form: credentials });
+    expect(secondDone.url.pathname).toBe('/masterdata/jurisdictions');
+    expect(loginCookies()).toEqual([]);
+    expect((await browser.request('/auth/session')).status).toBe(200);
+  });
+
+  it('starts over when the callback names no sign-in of this browser, and changes none of them', async () => {
+    const browser = browse();
+    await browser.request('/auth/login');
+    const [mine] = browser.cookieNames().filter((name) => name.startsWith(LOGIN_COOKIE_PREFIX));
+    for (const state of ['', 'x', 'a'.repeat(43), '../%2F..', 'a'.repeat(500), 'é'.repeat(20)]) {
+      const page = await browser.request(`/auth/callback?code=abc&state=${state}`);
+      expect(page.status).toBe(303);
+      expect(page.headers.location).toBe('/auth/login');
+      expect(browser.cookie(mine!)).toBeDefined();
+    }
+    // Another browser's sign-in, brought here, is not ours: its cookie is signed by the server, but lives there.
+    const other = browse();
+    const login = await other.request('/auth/login');
+    const state = new URL(String(login.headers.location)).searchParams.get('state')!;
+    const page = await browser.request(`/auth/callback?code=abc&state=${state}`);
+    expect(page.headers.location).toBe('/auth/login');
+    expect(browser.cookie(SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it(`keeps at most ${MAX_LOGINS_IN_PROGRESS} sign-ins in progress per browser, dropping the oldest`, async () => {
+    const browser = browse();
+    const pages = [];
+    for (let i = 0; i < MAX_LOGINS_IN_PROGRESS + 2; i++)
+      pages.push(await browser.navigate(`/auth/login?returnTo=%2F${i}`));
+    expect(browser.cookieNames().filter((name) => name.startsWith(LOGIN_COOKIE_PREFIX))).toHaveLength(
+      MAX_LOGINS_IN_PROGRESS,
+    );
+    const credentials = { email: user.email, password: TEST_PASSWORD };
+    // The newest finishes where it was going; the oldest, dropped, starts over (and lands on the home page).
+    const newest = pages.at(-1)!;
+    expect(
+      (await browser.navigate(new URL(formAction(newest), newest.url), { form: credentials })).url.pathname,
+    ).toBe(`/${MAX_LOGINS_IN_PROGRESS + 1}`);
+    const oldest = pages[0]!;
+    expect(
+      (await browser.navigate(new URL(formAction(oldest), oldest.url), { form: credentials })).url.pathname,
+    ).toBe('/');
   });
 
   it('requires PKCE at the identity server', async () => {
