@@ -6,7 +6,7 @@ import { render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fetch';
 import { testSession } from '../test/sessions';
-import { endSession, goToSignIn, SESSION_CHANNEL, SessionProvider } from './session';
+import { endSession, goToSignIn, SESSION_CHANNEL, SessionProvider, useSessionRefresh } from './session';
 
 const HOUR = 3_600_000;
 
@@ -26,17 +26,25 @@ function stubServer(current: () => ReturnType<typeof testSession> | null) {
   return checks;
 }
 
-/** A tab signed in; `endHere()` ends its session at the server (as another tab's sign-out would). */
+/**
+ * A tab signed in; `endHere()` ends its session at the server (as another tab's sign-out would), and
+ * `refresh()` reads the session again as a page does after changing it.
+ */
 function signedInTab() {
   let signedIn = true;
   const checks = stubServer(() => (signedIn ? testSession('support') : null));
   const onEnded = vi.fn();
+  const page: { refresh?: () => Promise<void> } = {};
+  function Page() {
+    page.refresh = useSessionRefresh();
+    return <p>signed in</p>;
+  }
   const view = render(
     <SessionProvider initial={testSession('support')} intervalMs={HOUR} onEnded={onEnded}>
-      <p>signed in</p>
+      <Page />
     </SessionProvider>,
   );
-  return { checks, onEnded, view, endHere: () => (signedIn = false) };
+  return { checks, onEnded, view, endHere: () => (signedIn = false), refresh: () => page.refresh!() };
 }
 
 afterEach(() => {
@@ -70,6 +78,18 @@ describe('the session check', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     await waitFor(() => expect(onEnded).toHaveBeenCalledTimes(1));
     expect(checks.count).toBe(1);
+    view.unmount();
+  });
+
+  it('ends the session once, whether a page refreshes it or the check finds it ended, then checks no more', async () => {
+    const { checks, onEnded, view, endHere, refresh } = signedInTab();
+    endHere();
+    await refresh();
+    expect(onEnded).toHaveBeenCalledTimes(1);
+    document.dispatchEvent(new Event('visibilitychange'));
+    await refresh();
+    expect(checks.count).toBe(2);
+    expect(onEnded).toHaveBeenCalledTimes(1);
     view.unmount();
   });
 });

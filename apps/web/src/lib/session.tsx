@@ -6,7 +6,7 @@
  */
 import type { SessionInfo } from '@backoffice/contracts';
 import { hasPermission, SESSION_CHECK_INTERVAL_MS, type Access } from '@backoffice/contracts/permissions';
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { onEnrolmentRequired } from './api-client';
 
 export const SessionContext = createContext<SessionInfo | null>(null);
@@ -111,26 +111,31 @@ export function SessionProvider({
     [],
   );
 
-  const refresh = useCallback(async () => {
-    const latest = await fetchSession();
-    if (sessionChanged(session, latest)) onEnded();
-    else if (latest) keep(latest);
-  }, [session, onEnded, keep]);
+  // Once the session ended, the page is on its way to sign-in: a later answer changes nothing.
+  const ended = useRef(false);
+  /** Compares the server's answer with the page's session: ends it (once), or keeps it in step. */
+  const settle = useCallback(
+    (latest: SessionInfo | null) => {
+      if (ended.current) return;
+      if (sessionChanged(session, latest)) {
+        ended.current = true;
+        onEnded();
+      } else if (latest) {
+        // Same session: keep profile, permission and second-factor changes in step.
+        keep(latest);
+      }
+    },
+    [session, onEnded, keep],
+  );
+  const refresh = useCallback(async () => settle(await fetchSession()), [settle]);
 
   useEffect(() => {
     let stopped = false;
     const check = () => {
-      if (stopped) return;
+      if (stopped || ended.current) return;
       fetchSession().then(
         (latest) => {
-          if (stopped) return;
-          if (sessionChanged(session, latest)) {
-            stopped = true;
-            onEnded();
-          } else if (latest) {
-            // Same session: keep profile, permission and second-factor changes in step.
-            keep(latest);
-          }
+          if (!stopped) settle(latest);
         },
         () => {
           // The server is unreachable for a moment: try again at the next tick.
@@ -151,7 +156,7 @@ export function SessionProvider({
       document.removeEventListener('visibilitychange', shown);
       otherTabs?.close();
     };
-  }, [session, onEnded, intervalMs, keep]);
+  }, [settle, intervalMs]);
 
   return (
     <SessionContext.Provider value={session}>
