@@ -56,6 +56,15 @@ describeEachEngine('sign-in', (ctx) => {
     const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
     return { browser, sessionId };
   }
+  /** Signs out at the identity server: its page submits its form by itself (script), here as a browser would. */
+  async function endAtIdentityServer(browser: TestBrowser, redirectTo: string) {
+    const endPage = await browser.navigate(redirectTo);
+    const form = /<form[^>]*action="([^"]+)"[\s\S]*?<\/form>/.exec(endPage.body)!;
+    const fields = Object.fromEntries(
+      [...form[0].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    return browser.navigate(new URL(form[1]!, endPage.url), { form: fields });
+  }
   const sessionCount = async (userId: string) =>
     (await ctx().database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
 
@@ -239,6 +248,34 @@ describeEachEngine('sign-in', (ctx) => {
     expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
   });
 
+  it('signs in afresh a tab whose sign-in began before another tab signed out at the identity server', async () => {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const logout = await browser.request('/auth/logout', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'backoffice' },
+    });
+    const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
+    // One tab is sent to sign-in: the identity server's session still lives, so its interaction is tied to it…
+    const login = await browser.request('/auth/login?returnTo=%2Fusers%2Faccount');
+    const authorize = await browser.request(new URL(String(login.headers.location), login.url));
+    const interaction = new URL(String(authorize.headers.location), authorize.url);
+    expect(interaction.pathname).toMatch(/^\/oidc\/interaction\//);
+    // …which the other tab's sign-out at the identity server ends before the first tab gets there.
+    await endAtIdentityServer(browser, redirectTo);
+    const signInPage = await browser.navigate(interaction);
+    expect(signInPage.status).toBe(200);
+    expect(signInPage.body).toContain('name="password"');
+    expect(signInPage.url.pathname).not.toBe(interaction.pathname);
+    const done = await browser.navigate(new URL(formAction(signInPage), signInPage.url), {
+      form: { email: user.email, password: TEST_PASSWORD },
+    });
+    expect(done.url.pathname).toBe('/users/account');
+    expect((await browser.request('/auth/session')).status).toBe(200);
+    // The interaction that lost its session is gone: going back to it starts nothing.
+    expect((await browser.request(interaction)).status).toBe(400);
+  });
+
   it('signs out here and at the identity server: the next sign-in asks for the password again', async () => {
     const browser = browse();
     await signInThrough(browser, user.email, TEST_PASSWORD);
@@ -251,13 +288,7 @@ describeEachEngine('sign-in', (ctx) => {
     expect(redirectTo).toMatch(/\/oidc\/session\/end\?.*id_token_hint=/);
     expect((await browser.request('/auth/session')).status).toBe(401);
 
-    // The identity server's page submits its form by itself (script); submit it as the browser would.
-    const endPage = await browser.navigate(redirectTo);
-    const form = /<form[^>]*action="([^"]+)"[\s\S]*?<\/form>/.exec(endPage.body)!;
-    const fields = Object.fromEntries(
-      [...form[0].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-    );
-    const after = await browser.navigate(new URL(form[1]!, endPage.url), { form: fields });
+    const after = await endAtIdentityServer(browser, redirectTo);
     expect(after.url.href).toBe(`${ORIGIN}/`);
 
     const again = await browser.navigate('/auth/login');

@@ -68,9 +68,15 @@ export function createOidcAdapterClass(db: Db) {
       await db.delete(oidcPayloads).where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
     }
 
+    /**
+     * The provider asks each kind of token in turn. Only this kind: a sign-in under way (an interaction) also
+     * names the grant, and must outlive a sign-out in another tab to be asked again (sign-in.routes.ts).
+     */
     async revokeByGrantId(grantId: string): Promise<void> {
       if (!isStorableText(grantId)) return;
-      await db.delete(oidcPayloads).where(eq(oidcPayloads.grantId, grantId));
+      await db
+        .delete(oidcPayloads)
+        .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));
     }
   };
 }

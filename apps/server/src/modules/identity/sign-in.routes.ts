@@ -5,8 +5,8 @@
  * interaction until then, and only the code finishes the login (with `amr` saying which factors).
  */
 import { isLanguage, type Language } from '@backoffice/contracts';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { errors, type default as Provider } from 'oidc-provider';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { recordAudit } from '../audit/audit.service';
@@ -55,11 +55,42 @@ export const signInRoutes: FastifyPluginAsync<{
 
   const access = { access: 'public' as const };
 
+  /**
+   * The interaction this browser is in. When the identity server's session it began under has ended since
+   * (the user signed out in another tab while this one was on its way here), its authorization request is
+   * made again as it was first made, same state and PKCE challenge: this tab then signs in afresh, and
+   * lands where it was going, instead of meeting an error. Undefined then: the browser is on its way.
+   */
+  async function interactionOf(request: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply) {
+    try {
+      return await provider.interactionDetails(request.raw, reply.raw);
+    } catch (error) {
+      const { uid } = request.params;
+      // Only for the interaction this browser holds (its cookie is scoped to this very path).
+      if (
+        !(error instanceof errors.SessionNotFound) ||
+        request.cookies[provider.cookieName('interaction')] !== uid
+      )
+        throw error;
+      const interaction = await provider.Interaction.find(uid);
+      if (!interaction) throw error;
+      const asked = Object.entries(interaction.params).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string',
+      );
+      await interaction.destroy();
+      await reply
+        .header('cache-control', 'no-store')
+        .redirect(`${OIDC_PREFIX}/auth?${new URLSearchParams(asked).toString()}`, 303);
+      return undefined;
+    }
+  }
+
   app.get<{ Params: { uid: string } }>(
     `${OIDC_PREFIX}/interaction/:uid`,
     { config: access },
     async (request, reply) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const details = await interactionOf(request, reply);
+      if (!details) return reply;
       if (details.prompt.name !== 'login') {
         // No consent screen for our first-party client: grant what it asked for and continue.
         const grant = new provider.Grant({
@@ -104,7 +135,8 @@ export const signInRoutes: FastifyPluginAsync<{
     `${OIDC_PREFIX}/interaction/:uid/login`,
     { config: access },
     async (request, reply) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const details = await interactionOf(request, reply);
+      if (!details) return reply;
       const { email, password } = credentials.parse(request.body ?? {});
       const address = request.ip;
       const again = (status: number, error: 'BAD_CREDENTIALS' | 'TOO_MANY_REQUESTS', retryAfter?: number) => {
@@ -168,7 +200,8 @@ export const signInRoutes: FastifyPluginAsync<{
     `${OIDC_PREFIX}/interaction/:uid/second-factor`,
     { config: access },
     async (request, reply) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw);
+      const details = await interactionOf(request, reply);
+      if (!details) return reply;
       const language = pageLanguage(request, details);
       const pending = pendingOf(details);
       if (!pending) {
