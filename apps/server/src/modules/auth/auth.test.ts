@@ -56,6 +56,18 @@ describeEachEngine('sign-in', (ctx) => {
     const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
     return { browser, sessionId };
   }
+  /** A browser signed in and then out of the back office, and where to sign out at the identity server. */
+  async function signedOutHere() {
+    const browser = browse();
+    await signInThrough(browser, user.email, TEST_PASSWORD);
+    const logout = await browser.request('/auth/logout', {
+      method: 'POST',
+      headers: { 'x-requested-with': 'backoffice' },
+    });
+    expect(logout.status).toBe(200);
+    const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
+    return { browser, redirectTo };
+  }
   /** Signs out at the identity server: its page submits its form by itself (script), here as a browser would. */
   async function endAtIdentityServer(browser: TestBrowser, redirectTo: string) {
     const endPage = await browser.navigate(redirectTo);
@@ -249,13 +261,7 @@ describeEachEngine('sign-in', (ctx) => {
   });
 
   it('signs in afresh a tab whose sign-in began before another tab signed out at the identity server', async () => {
-    const browser = browse();
-    await signInThrough(browser, user.email, TEST_PASSWORD);
-    const logout = await browser.request('/auth/logout', {
-      method: 'POST',
-      headers: { 'x-requested-with': 'backoffice' },
-    });
-    const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
+    const { browser, redirectTo } = await signedOutHere();
     // One tab is sent to sign-in: the identity server's session still lives, so its interaction is tied to it…
     const login = await browser.request('/auth/login?returnTo=%2Fusers%2Faccount');
     const authorize = await browser.request(new URL(String(login.headers.location), login.url));
@@ -277,14 +283,7 @@ describeEachEngine('sign-in', (ctx) => {
   });
 
   it('signs out here and at the identity server: the next sign-in asks for the password again', async () => {
-    const browser = browse();
-    await signInThrough(browser, user.email, TEST_PASSWORD);
-    const logout = await browser.request('/auth/logout', {
-      method: 'POST',
-      headers: { 'x-requested-with': 'backoffice' },
-    });
-    expect(logout.status).toBe(200);
-    const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
+    const { browser, redirectTo } = await signedOutHere();
     expect(redirectTo).toMatch(/\/oidc\/session\/end\?.*id_token_hint=/);
     expect((await browser.request('/auth/session')).status).toBe(401);
 
