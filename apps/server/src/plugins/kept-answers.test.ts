@@ -333,22 +333,22 @@ describe('the answer cache', () => {
     });
     cache.up();
     cache.remember('a', 'user-1', 'A'.repeat(10), cache.generation());
-    const copy = cache.encoded(cache.lookup('a')!, 'br');
+    const copy = cache.lookup('a')!.encoded('br');
     expect(copy.toString()).toBe(`br:${'A'.repeat(10)}`);
-    expect(cache.encoded(cache.lookup('a')!, 'br')).toBe(copy);
+    expect(cache.lookup('a')!.encoded('br')).toBe(copy);
     expect(made).toEqual(['br']);
     // 10 + 13 characters, then 10 of the next answer and a 15-character copy: 48 of 40. The next answer
     // pushes out the oldest, which would have fitted without its copies.
     cache.remember('b', 'user-1', 'B'.repeat(10), cache.generation());
-    cache.encoded(cache.lookup('a')!, 'gzip');
+    cache.lookup('a')!.encoded('gzip');
     expect(made).toEqual(['br', 'gzip']);
     cache.remember('c', 'user-1', 'C', cache.generation());
     expect([held(cache, 'a'), held(cache, 'b'), held(cache, 'c')]).toEqual([undefined, 'B'.repeat(10), 'C']);
     // A copy asked for after its answer was dropped is made for that request alone.
     const b = cache.lookup('b')!;
     cache.message('c:casinos');
-    cache.encoded(b, 'br');
-    cache.encoded(b, 'br');
+    b.encoded('br');
+    b.encoded('br');
     expect(made).toEqual(['br', 'gzip', 'br', 'br']);
   });
 

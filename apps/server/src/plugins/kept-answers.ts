@@ -79,17 +79,17 @@ export function compressKept(answer: string, encoding: KeptEncoding): Buffer {
     : gzipSync(answer, { level: 6 });
 }
 
-/** A kept answer: as serialised, and its compressed copies made so far. */
+/** A kept answer: as serialised, and compressed on demand. */
 export interface HeldAnswer {
   readonly answer: string;
   /** Its size in bytes (UTF-8). */
   readonly bytes: number;
+  /** The answer compressed, made when first asked for and kept with it while it is kept. */
+  encoded(encoding: KeptEncoding): Buffer;
 }
 
 export interface AnswerCache extends ChannelListener {
   lookup(key: string): HeldAnswer | undefined;
-  /** The answer compressed, made when first asked for and kept with it while it is kept. */
-  encoded(held: HeldAnswer, encoding: KeptEncoding): Buffer;
   /** A counter of announcements: taken before the answer is read, given back to `remember`. */
   generation(): number;
   /** Keeps an answer unless an announcement arrived since `generation` or nothing is heard. */
@@ -137,6 +137,18 @@ export function createAnswerCache(
     keys?.delete(key);
     if (keys?.size === 0) byUser.delete(entry.userId);
   };
+  const encoded = (entry: Entry, encoding: KeptEncoding) => {
+    const made = entry.copies[encoding];
+    if (made) return made;
+    const copy = compress(entry.answer, encoding);
+    // Kept with its answer unless that was dropped meanwhile (then it goes with this request alone).
+    if (entries.get(entry.key) === entry) {
+      entry.copies[encoding] = copy;
+      entry.size += copy.length;
+      totalChars += copy.length;
+    }
+    return copy;
+  };
   const dropAll = () => {
     changes++;
     entries.clear();
@@ -170,19 +182,6 @@ export function createAnswerCache(
       if (entry) drop(key);
       return undefined;
     },
-    encoded(held, encoding) {
-      const entry = held as Entry;
-      const made = entry.copies[encoding];
-      if (made) return made;
-      const copy = compress(entry.answer, encoding);
-      // Kept with its answer unless that was dropped meanwhile (then it goes with this request alone).
-      if (entries.get(entry.key) === entry) {
-        entry.copies[encoding] = copy;
-        entry.size += copy.length;
-        totalChars += copy.length;
-      }
-      return copy;
-    },
     generation: () => changes,
     remember(key, userId, answer, generation) {
       if (!listening || generation !== changes || answer.length > MAX_ANSWER_CHARS) return;
@@ -191,7 +190,17 @@ export function createAnswerCache(
         drop(entries.keys().next().value!);
       }
       const bytes = Buffer.byteLength(answer);
-      entries.set(key, { key, answer, bytes, userId, heldSince: now(), copies: {}, size: answer.length });
+      const entry: Entry = {
+        key,
+        answer,
+        bytes,
+        userId,
+        heldSince: now(),
+        copies: {},
+        size: answer.length,
+        encoded: (encoding) => encoded(entry, encoding),
+      };
+      entries.set(key, entry);
       totalChars += answer.length;
       const keys = byUser.get(userId);
       if (keys) keys.add(key);
@@ -238,7 +247,7 @@ export function keptAnswerHooks(cache: AnswerCache, { compressAbove }: { compres
         return reply
           .header('vary', 'accept-encoding')
           .header('content-encoding', encoding)
-          .send(cache.encoded(held, encoding));
+          .send(held.encoded(encoding));
       }
       request.keeping = { key, userId: principal.userId, generation: cache.generation() };
     },
