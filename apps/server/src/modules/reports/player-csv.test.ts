@@ -304,18 +304,24 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
       expect(keys.at(-1)).toBe('casino-b/p-2');
     });
 
-    it('reads a dropped small COPY page to its end (its connection goes back to the pool), and cuts the rest off', async () => {
-      const database = ctx().database;
-      if (!database.copyOut) return; // PGlite: no COPY, one connection
+    /** The real COPY, with what became of each COPY begun: read to its end, or cut off before it. */
+    const watchedCopies = (copyOut: NonNullable<TestContext['database']['copyOut']>) => {
       const copies: { ended: boolean; destroyedEarly: boolean }[] = [];
-      const copyOut = async (query: string) => {
-        const copy = await database.copyOut!(query);
+      const watched = async (query: string) => {
+        const copy = await copyOut(query);
         const seen = { ended: false, destroyedEarly: false };
         copy.once('end', () => (seen.ended = true));
         copy.once('close', () => (seen.destroyedEarly = !seen.ended));
         copies.push(seen);
         return copy;
       };
+      return { copies, copyOut: watched };
+    };
+
+    it('reads a dropped small COPY page to its end (its connection goes back to the pool), and cuts the rest off', async () => {
+      const database = ctx().database;
+      if (!database.copyOut) return; // PGlite: no COPY, one connection
+      const { copies, copyOut } = watchedCopies(database.copyOut);
       for (const dropped of ['before it was read', 'after its first bytes']) {
         copies.length = 0;
         const stream = await playerCsvStream({ db: db(), copyOut, scope: UNLIMITED, log: silentLog() });
@@ -354,6 +360,38 @@ describeEachEngine('player CSV', (ctx: () => TestContext) => {
       await vi.waitFor(() => expect(copies.at(-1)!.destroyedEarly).toBe(true));
       expect(copies.slice(0, 5).every((copy) => copy.ended && !copy.destroyedEarly)).toBe(true);
       await vi.waitFor(() => expect(database.poolUse!().idle).toBe(database.poolUse!().total));
+    });
+
+    it('copies no further page once the reader has left while the end of the next page was being looked up', async () => {
+      const database = ctx().database;
+      if (!database.copyOut) return; // PGlite: no COPY
+      const { copies, copyOut } = watchedCopies(database.copyOut);
+      // The database as it is, but each statement after the first page's lookup waits until let go: the
+      // reader leaves while the second page's end is being looked up, as a browser's dropped download does.
+      let statements = 0;
+      let letGo: () => void = () => {};
+      const held = new Promise<void>((resolve) => (letGo = resolve));
+      const real = db();
+      const slow = new Proxy(real, {
+        get(target, property, receiver) {
+          if (property !== 'execute') return Reflect.get(target, property, receiver);
+          return async (...args: Parameters<Db['execute']>) => {
+            if (statements++ > 0) await held;
+            return target.execute(...args);
+          };
+        },
+      });
+      const stream = await playerCsvStream({ db: slow, copyOut, scope: UNLIMITED, log: silentLog() });
+      stream.resume();
+      await vi.waitFor(() => expect(statements).toBe(2));
+      const closed = new Promise((resolve) => stream.once('close', resolve));
+      stream.destroy();
+      letGo();
+      await closed;
+      // The first page was copied; the second's lookup finished, and nothing more was begun.
+      await vi.waitFor(() => expect(database.poolUse!().idle).toBe(database.poolUse!().total));
+      expect(statements).toBe(2);
+      expect(copies).toEqual([{ ended: true, destroyedEarly: false }]);
     });
 
     it('cuts the download off when the database fails after the first bytes, and keeps serving', async () => {

@@ -131,7 +131,12 @@ type Pages = AsyncGenerator<Buffer | string, void, undefined>;
  * incomplete transfer, never a file that looks whole).
  */
 export async function playerCsvStream(options: PlayerCsvOptions): Promise<Readable> {
-  const pages = options.copyOut ? copiedPages(options, options.copyOut) : formattedPages(options);
+  // Whether the reader has left (the stream is destroyed at once; it closes only once the pages return,
+  // and a generator's return waits while it awaits the database): a COPY page whose end was being looked
+  // up when the reader left is then not copied.
+  const reader: { stream?: Readable } = {};
+  const left = () => reader.stream?.destroyed === true;
+  const pages = options.copyOut ? copiedPages(options, options.copyOut, left) : formattedPages(options);
   const first = await pages.next();
   const { log } = options;
   async function* file(): Pages {
@@ -146,7 +151,7 @@ export async function playerCsvStream(options: PlayerCsvOptions): Promise<Readab
     }
   }
   // Byte mode with a small buffer: at most about one chunk waits in memory for a slow reader.
-  const stream = Readable.from(file(), { objectMode: false, highWaterMark: 64 * 1024 });
+  const stream = (reader.stream = Readable.from(file(), { objectMode: false, highWaterMark: 64 * 1024 }));
   // A stream dropped before it was first read never ran `file`: the pages still hold their connection.
   stream.once('close', () => void pages.return());
   return stream;
@@ -167,7 +172,11 @@ const SMALL_COPY_PAGES = 5;
  * its connection goes back to the pool instead of being closed and opened again; the rest, dropped, is
  * cut off (its connection closed), as reading it all would cost more.
  */
-async function* copiedPages(options: PlayerCsvOptions, copyOut: (query: string) => Promise<Readable>): Pages {
+async function* copiedPages(
+  options: PlayerCsvOptions,
+  copyOut: (query: string) => Promise<Readable>,
+  left: () => boolean,
+): Pages {
   const { db, scope, casinoIds } = options;
   const repository = createReportsRepository();
   const sizes = pageSizes(options.pageSize ?? PLAYER_CSV_PAGE_SIZE);
@@ -177,6 +186,7 @@ async function* copiedPages(options: PlayerCsvOptions, copyOut: (query: string) 
     const through: PlayerCursor | null = rest
       ? null
       : await repository.playerKeyAt(db, { scope, casinoIds, after, offset: sizes.next().value - 1 });
+    if (left()) return;
     const copy = await copyOut(playerCopyQuery(scope, casinoIds, { after, through }));
     const records = new CrlfRecords();
     let read = false;
