@@ -144,8 +144,7 @@ export async function run(): Promise<void> {
     ];
     const each = process.env.BENCH_EACH;
     if (each !== undefined) {
-      // Each kind alone (those whose name has BENCH_EACH in it), to see where the mix's time goes: at
-      // saturation, the two cores' 2,000 ms ÷ req/s is what one request costs them.
+      // Each kind alone (those whose name has BENCH_EACH in it), to see where the mix's time goes.
       const results = [
         await load({
           name: 'GET /healthz (no session)',
@@ -154,26 +153,25 @@ export async function run(): Promise<void> {
           durationMs: 2_000,
         }),
       ];
-      // `*`: every kind, and what the whole mix may reach on these cores.
+      // `*`: every kind, and what the whole mix may reach on the server's thread.
       const measured = kinds.filter((candidate) => each === '*' || candidate.name.includes(each));
       for (const kind of measured) {
         results.push(await load({ ...kind, connections: 8, durationMs: 3_000, warmupMs: 500 }));
       }
       reportLoad('Each kind alone, 8 connections', results);
-      const costs = results.slice(1).map((result) => 2_000 / result.requestsPerSecond);
-      costs.forEach((cost, index) => {
-        console.log(`  ${measured[index]!.name.padEnd(44)} ${cost.toFixed(2)} ms of the two cores each`);
-      });
+      // Every kind keeps the server's one thread busy nearly all the time while the cores have some to
+      // spare (the table's last part): that thread's milliseconds per request are what a kind costs.
+      const costs = results.slice(1).map((result) => result.spent?.loopMsPerRequest ?? NaN);
       if (each === '*') {
         // The mix spends each kind's cost as often as its weight: its average request costs the weighted
-        // mean, and the cores serve at most 2,000 ms of it a second.
+        // mean, and the thread serves at most 1,000 ms of it a second.
         const weights = measured.map((kind) => kind.weight ?? 1);
         const weighted = costs.reduce((sum, cost, index) => sum + cost * weights[index]!, 0);
         const average = weighted / weights.reduce((sum, weight) => sum + weight, 0);
         console.log(
-          `  the mix's average request: ${average.toFixed(2)} ms of the two cores → at most ${Math.round(
-            2_000 / average,
-          )} req/s on them`,
+          `  the mix's average request: ${average.toFixed(2)} ms of the server's thread → at most ${Math.round(
+            1_000 / average,
+          )} req/s on it`,
         );
       }
       return;

@@ -5,6 +5,8 @@
  * connection), per kind and for the whole mix. Figures are compared with /healthz measured the same way in
  * the same run, never with absolute targets.
  */
+import { cpus } from 'node:os';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 export interface RequestKind {
@@ -43,6 +45,12 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /**
+   * Where the time went while it was measured (the whole load, not each kind of a mix): the share of the
+   * time the server's event loop (this process's main thread) was busy and its busy milliseconds per
+   * request, and the share of all cores busy on the machine (the load's worker thread and PostgreSQL too).
+   */
+  spent?: { loopBusy: number; loopMsPerRequest: number; machineBusy: number };
 }
 
 const WORKER = `
@@ -87,6 +95,7 @@ async function run(until, record) {
   await run(performance.now() + warmupMs, () => {});
   const samples = kinds.map(() => []);
   const errors = kinds.map(() => 0);
+  parentPort.postMessage({ measuring: true });
   const start = performance.now();
   await run(start + durationMs, (index, result) => {
     samples[index].push(result.ms);
@@ -97,6 +106,40 @@ async function run(until, record) {
   parentPort.postMessage({ samples, errors, seconds });
 })();
 `;
+
+/** The cores' busy and total time so far, in ms, summed over all cores. */
+function coreTimes(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const all = times.user + times.nice + times.sys + times.irq + times.idle;
+    total += all;
+    busy += all - times.idle;
+  }
+  return { busy, total };
+}
+
+/** Takes the event loop's and the cores' readings when the worker starts measuring, and the time spent since. */
+function spentFrom() {
+  let loop: EventLoopUtilization | undefined;
+  let cores: { busy: number; total: number } | undefined;
+  return {
+    start() {
+      loop = performance.eventLoopUtilization();
+      cores = coreTimes();
+    },
+    since(requests: number): LoadResult['spent'] {
+      if (!loop || !cores) return undefined;
+      const used = performance.eventLoopUtilization(loop);
+      const now = coreTimes();
+      return {
+        loopBusy: used.utilization,
+        loopMsPerRequest: used.active / Math.max(1, requests),
+        machineBusy: (now.busy - cores.busy) / Math.max(1, now.total - cores.total),
+      };
+    },
+  };
+}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
@@ -149,22 +192,31 @@ export function loadMix(options: MixOptions): Promise<LoadResult[]> {
         warmupMs: options.warmupMs ?? 1_000,
       },
     });
+    const spent = spentFrom();
     worker.once('error', reject);
-    worker.once('message', (message: { samples: number[][]; errors: number[]; seconds: number }) => {
-      void worker.terminate();
-      const all = resultOf(
-        options.name,
-        message.samples.flat(),
-        message.errors.reduce((sum, count) => sum + count, 0),
-        message.seconds,
-      );
-      resolve([
-        all,
-        ...kinds.map((kind, index) =>
-          resultOf(`  ${kind.name}`, message.samples[index]!, message.errors[index]!, message.seconds),
-        ),
-      ]);
-    });
+    worker.on(
+      'message',
+      (message: { measuring: true } | { samples: number[][]; errors: number[]; seconds: number }) => {
+        if ('measuring' in message) {
+          spent.start();
+          return;
+        }
+        void worker.terminate();
+        const all = resultOf(
+          options.name,
+          message.samples.flat(),
+          message.errors.reduce((sum, count) => sum + count, 0),
+          message.seconds,
+        );
+        all.spent = spent.since(all.requests);
+        resolve([
+          all,
+          ...kinds.map((kind, index) =>
+            resultOf(`  ${kind.name}`, message.samples[index]!, message.errors[index]!, message.seconds),
+          ),
+        ]);
+      },
+    );
   });
 }
 
@@ -186,6 +238,19 @@ export function reportLoad(title: string, results: LoadResult[]): void {
   for (const result of results) {
     console.log(
       `  ${result.name.padEnd(44)} ${result.requestsPerSecond.toFixed(0).padStart(8)} ${result.p50.toFixed(2).padStart(8)} ${result.p99.toFixed(2).padStart(8)} ${String(result.errors).padStart(7)} ${(result.requestsPerSecond / baseline.requestsPerSecond).toFixed(2).padStart(16)}×`,
+    );
+  }
+  const measured = results.flatMap((result) =>
+    result.spent ? [{ name: result.name, ...result.spent }] : [],
+  );
+  if (measured.length === 0) return;
+  // Whether the server's one thread or the cores ran out first, and what a request cost that thread.
+  console.log(
+    `  ${'where the time went'.padEnd(44)} ${'loop busy'.padStart(10)} ${'loop ms/request'.padStart(16)} ${'cores busy'.padStart(11)}`,
+  );
+  for (const { name, loopBusy, loopMsPerRequest, machineBusy } of measured) {
+    console.log(
+      `  ${name.padEnd(44)} ${`${(loopBusy * 100).toFixed(0)}%`.padStart(10)} ${loopMsPerRequest.toFixed(3).padStart(16)} ${`${(machineBusy * 100).toFixed(0)}%`.padStart(11)}`,
     );
   }
 }
