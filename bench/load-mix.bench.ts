@@ -159,10 +159,10 @@ export async function run(): Promise<void> {
         results.push(await load({ ...kind, connections: 8, durationMs: 3_000, warmupMs: 500 }));
       }
       reportLoad('Each kind alone, 8 connections', results);
-      // Every kind keeps the server's one thread busy nearly all the time while the cores have some to
-      // spare (the table's last part): that thread's milliseconds per request are what a kind costs.
-      const costs = results.slice(1).map((result) => result.spent?.loopMsPerRequest ?? NaN);
       if (each === '*') {
+        // Every kind keeps the server's one thread busy nearly all the time while the cores have some to
+        // spare (the table's last part): that thread's milliseconds per request are what a kind costs.
+        const costs = results.slice(1).map((result) => result.spent?.loopMsPerRequest ?? NaN);
         // The mix spends each kind's cost as often as its weight: its average request costs the weighted
         // mean, and the thread serves at most 1,000 ms of it a second.
         const weights = measured.map((kind) => kind.weight ?? 1);
