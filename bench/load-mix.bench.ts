@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/lib/sql';
 import { createTestApp } from '../apps/server/src/test/app';
-import { load, loadMix, reportLoad, type RequestKind } from './lib/load';
+import { load, loadMix, reportLoad, type LoadResult, type RequestKind } from './lib/load';
 import { CASINOS, GAMES, INTEGRATIONS, lastTwelveMonths, seedTwelveMonths } from './lib/platform';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
@@ -161,17 +161,25 @@ export async function run(): Promise<void> {
       reportLoad('Each kind alone, 8 connections', results);
       if (each === '*') {
         // Every kind keeps the server's one thread busy nearly all the time while the cores have some to
-        // spare (the table's last part): that thread's milliseconds per request are what a kind costs.
-        const costs = results.slice(1).map((result) => result.spent?.loopMsPerRequest ?? NaN);
+        // spare (the table's last part): that thread's milliseconds per request are what a kind costs —
+        // run on a core, or waited for one while PostgreSQL's backend or the load ran there.
         // The mix spends each kind's cost as often as its weight: its average request costs the weighted
         // mean, and the thread serves at most 1,000 ms of it a second.
         const weights = measured.map((kind) => kind.weight ?? 1);
-        const weighted = costs.reduce((sum, cost, index) => sum + cost * weights[index]!, 0);
-        const average = weighted / weights.reduce((sum, weight) => sum + weight, 0);
+        const mean = (cost: (spent: NonNullable<LoadResult['spent']>) => number | undefined) => {
+          const sum = results
+            .slice(1)
+            .reduce(
+              (total, { spent }, index) => total + ((spent && cost(spent)) ?? NaN) * weights[index]!,
+              0,
+            );
+          return sum / weights.reduce((total, weight) => total + weight, 0);
+        };
+        const average = mean((spent) => spent.loopMsPerRequest);
         console.log(
-          `  the mix's average request: ${average.toFixed(2)} ms of the server's thread → at most ${Math.round(
+          `  the mix's average request: ${average.toFixed(2)} ms of the server's thread (${mean((spent) => spent.onCoreMsPerRequest).toFixed(2)} on a core, ${mean((spent) => spent.waitedMsPerRequest).toFixed(2)} waiting for one) → at most ${Math.round(
             1_000 / average,
-          )} req/s on it`,
+          )} req/s on it; ${mean((spent) => spent.coresMsPerRequest).toFixed(2)} ms of all cores`,
         );
       }
       return;
@@ -184,8 +192,12 @@ export async function run(): Promise<void> {
         durationMs: DURATION_MS / 2,
       });
       // BENCH_SKIP leaves out the kinds whose name has it in it (what the mix costs without them).
+      // BENCH_ONLY keeps only the kinds whose name has it in it (a mix of those alone).
       const skip = process.env.BENCH_SKIP;
-      const mixed = skip ? kinds.filter((kind) => !kind.name.includes(skip)) : kinds;
+      const only = process.env.BENCH_ONLY;
+      const mixed = kinds.filter(
+        (kind) => (!skip || !kind.name.includes(skip)) && (!only || kind.name.includes(only)),
+      );
       const mix = await loadMix({ name: 'the mix', kinds: mixed, connections, durationMs: DURATION_MS });
       reportLoad(
         `What staff do at once over ${roundCount.toLocaleString('en')} rounds, HTTP, PostgreSQL, ${connections} connections`,

@@ -5,6 +5,7 @@
  * connection), per kind and for the whole mix. Figures are compared with /healthz measured the same way in
  * the same run, never with absolute targets.
  */
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -49,8 +50,18 @@ export interface LoadResult {
    * Where the time went while it was measured (the whole load, not each kind of a mix): the share of the
    * time the server's event loop (this process's main thread) was busy and its busy milliseconds per
    * request, and the share of all cores busy on the machine (the load's worker thread and PostgreSQL too).
+   * Where Linux tells (schedstat), the loop's busy time split per request into what that thread ran on a
+   * core and what it waited, runnable, for a core held by another (PostgreSQL's backends, the load's worker);
+   * and all cores' busy milliseconds per request.
    */
-  spent?: { loopBusy: number; loopMsPerRequest: number; machineBusy: number };
+  spent?: {
+    loopBusy: number;
+    loopMsPerRequest: number;
+    machineBusy: number;
+    onCoreMsPerRequest?: number | undefined;
+    waitedMsPerRequest?: number | undefined;
+    coresMsPerRequest: number;
+  };
 }
 
 const WORKER = `
@@ -119,23 +130,48 @@ function coreTimes(): { busy: number; total: number } {
   return { busy, total };
 }
 
+/**
+ * This process's main thread (the server's event loop) so far, in ms: time run on a core, and time waited
+ * runnable for one (Linux's schedstat); undefined where the kernel does not tell.
+ */
+function mainThreadTimes(): { onCore: number; waited: number } | undefined {
+  try {
+    const [onCore, waited] = readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8')
+      .trim()
+      .split(' ')
+      .map(Number);
+    return onCore === undefined || waited === undefined
+      ? undefined
+      : { onCore: onCore / 1e6, waited: waited / 1e6 };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Takes the event loop's and the cores' readings when the worker starts measuring, and the time spent since. */
 function spentFrom() {
   let loop: EventLoopUtilization | undefined;
   let cores: { busy: number; total: number } | undefined;
+  let thread: ReturnType<typeof mainThreadTimes>;
   return {
     start() {
       loop = performance.eventLoopUtilization();
       cores = coreTimes();
+      thread = mainThreadTimes();
     },
     since(requests: number): LoadResult['spent'] {
       if (!loop || !cores) return undefined;
       const used = performance.eventLoopUtilization(loop);
       const now = coreTimes();
+      const threadNow = mainThreadTimes();
+      const perRequest = (ms: number) => ms / Math.max(1, requests);
       return {
         loopBusy: used.utilization,
-        loopMsPerRequest: used.active / Math.max(1, requests),
+        loopMsPerRequest: perRequest(used.active),
         machineBusy: (now.busy - cores.busy) / Math.max(1, now.total - cores.total),
+        onCoreMsPerRequest: thread && threadNow && perRequest(threadNow.onCore - thread.onCore),
+        waitedMsPerRequest: thread && threadNow && perRequest(threadNow.waited - thread.waited),
+        coresMsPerRequest: perRequest(now.busy - cores.busy),
       };
     },
   };
@@ -244,13 +280,15 @@ export function reportLoad(title: string, results: LoadResult[]): void {
     result.spent ? [{ name: result.name, ...result.spent }] : [],
   );
   if (measured.length === 0) return;
-  // Whether the server's one thread or the cores ran out first, and what a request cost that thread.
+  // Whether the server's one thread or the cores ran out first, and what a request cost that thread: run
+  // on a core, or waited for one while PostgreSQL or the load ran there; and what it cost all cores.
+  const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(3));
   console.log(
-    `  ${'where the time went'.padEnd(44)} ${'loop busy'.padStart(10)} ${'loop ms/request'.padStart(16)} ${'cores busy'.padStart(11)}`,
+    `  ${'where the time went'.padEnd(44)} ${'loop busy'.padStart(10)} ${'loop ms/req'.padStart(12)} ${'on core'.padStart(8)} ${'waited'.padStart(8)} ${'cores busy'.padStart(11)} ${'cores ms/req'.padStart(13)}`,
   );
-  for (const { name, loopBusy, loopMsPerRequest, machineBusy } of measured) {
+  for (const { name, ...spent } of measured) {
     console.log(
-      `  ${name.padEnd(44)} ${`${(loopBusy * 100).toFixed(0)}%`.padStart(10)} ${loopMsPerRequest.toFixed(3).padStart(16)} ${`${(machineBusy * 100).toFixed(0)}%`.padStart(11)}`,
+      `  ${name.padEnd(44)} ${`${(spent.loopBusy * 100).toFixed(0)}%`.padStart(10)} ${ms(spent.loopMsPerRequest).padStart(12)} ${ms(spent.onCoreMsPerRequest).padStart(8)} ${ms(spent.waitedMsPerRequest).padStart(8)} ${`${(spent.machineBusy * 100).toFixed(0)}%`.padStart(11)} ${ms(spent.coresMsPerRequest).padStart(13)}`,
     );
   }
 }
