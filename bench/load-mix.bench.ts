@@ -17,6 +17,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
 const CONNECTION_COUNTS = process.env.BENCH_CONNECTIONS?.split(',').map(Number) ?? [8, 32];
 const DURATION_MS = 10_000;
 
+/** Whether a request kind is one of those a BENCH_EACH, BENCH_SKIP or BENCH_ONLY text names. */
+const named = (kind: { name: string }, text: string) => text === '*' || kind.name.includes(text);
+
 export async function run(): Promise<void> {
   // BENCH_DATABASE keeps the seeded rounds in that database between runs (seeded when it has none).
   // BENCH_REPORT_CACHE=off: every report read from the rollups, no answer kept (decision 040).
@@ -154,7 +157,7 @@ export async function run(): Promise<void> {
         }),
       ];
       // `*`: every kind, and what the whole mix may reach on the server's thread.
-      const measured = kinds.filter((candidate) => each === '*' || candidate.name.includes(each));
+      const measured = kinds.filter((candidate) => named(candidate, each));
       for (const kind of measured) {
         results.push(await load({ ...kind, connections: 8, durationMs: 3_000, warmupMs: 500 }));
       }
@@ -195,9 +198,7 @@ export async function run(): Promise<void> {
       // BENCH_ONLY keeps only the kinds whose name has it in it (a mix of those alone).
       const skip = process.env.BENCH_SKIP;
       const only = process.env.BENCH_ONLY;
-      const mixed = kinds.filter(
-        (kind) => (!skip || !kind.name.includes(skip)) && (!only || kind.name.includes(only)),
-      );
+      const mixed = kinds.filter((kind) => (!skip || !named(kind, skip)) && (!only || named(kind, only)));
       const mix = await loadMix({ name: 'the mix', kinds: mixed, connections, durationMs: DURATION_MS });
       reportLoad(
         `What staff do at once over ${roundCount.toLocaleString('en')} rounds, HTTP, PostgreSQL, ${connections} connections`,
