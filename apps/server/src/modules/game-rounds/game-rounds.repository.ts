@@ -183,6 +183,33 @@ function casinosInScope(scope: Scope, casino: SQL): SQL {
   return conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
 }
 
+/**
+ * Whether whole rounds are read in one pass: when the search makes so few walks (one or two casinos, one
+ * game or none) or finds so few rounds (by round id) that this costs less than walking the start instants
+ * first (a second pass costs the database about as much as a walk over every month of a casino); and after
+ * a cursor, whose conditions name the round id: a walk of only instants and round ids could then read the
+ * primary key's every entry of a casino, and the once-planned statement would do so whatever the values.
+ */
+function onePass(
+  casinoIds: readonly string[] | undefined,
+  filter: RoundFilter,
+  scope: Scope,
+  games: readonly string[] | undefined,
+  after: RoundKey | undefined,
+): boolean {
+  if (after || filter.roundId !== undefined || filter.providerRoundId !== undefined) return true;
+  if ((games?.length ?? 1) > 1) return false;
+  // Integrations connect a few casinos each.
+  if (filter.integrationIds && filter.integrationIds.length > 0) return true;
+  const casinos =
+    casinoIds && casinoIds.length > 0
+      ? new Set(casinoIds).size
+      : !scope.unlimited && scope.integrationIds.length === 0
+        ? scope.casinoIds.length
+        : Infinity;
+  return casinos <= 2;
+}
+
 export function createGameRoundsRepository() {
   return {
     /**
@@ -211,24 +238,48 @@ export function createGameRoundsRepository() {
       if (filter.integrationIds && filter.integrationIds.length > 0) {
         casinoConditions.push(holdsRoundsOf(filter.integrationIds, sql`casino.id`));
       }
-      const rows = rowsOf<SummaryRow>(
-        // The page is chosen first and formatted after: the walks bring up to a page per casino (and
-        // game), of which only one page is kept.
-        await db.execute(sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)})
-          select ${summaryOf(sql`r`)} from (
-            select r.* from casino_ids as casino
+      // The walks from `casinos` (each casino, and game), each bringing up to a page (plus one) of rounds.
+      const walks = (casinos: SQL, select: SQL, bound: SQL[], order: SQL) => sql`from ${casinos} as casino
             ${games ? sql`cross join unnest(${textArray(games)}) as game(id)` : sql``}
             cross join lateral (
-              select ${columns} from game_rounds g
-              where ${sql.join(conditions, sql` and `)}
-              order by g.started_at desc, g.round_id
+              select ${select} from game_rounds g
+              where ${sql.join([...conditions, ...bound], sql` and `)}
+              order by ${order}
               limit ${limit + 1}
-            ) r
-            where ${sql.join(casinoConditions, sql` and `)}
+            ) r`;
+      // The page out of the walks' rounds: chosen first, formatted after.
+      const pageOf = (walked: SQL) => sql`select ${summaryOf(sql`r`)} from (
+            select r.* ${walked}
             order by r.started_at desc, r.casino_id, r.round_id
             limit ${limit + 1}
           ) r
-          order by r.started_at desc, r.casino_id, r.round_id`),
+          order by r.started_at desc, r.casino_id, r.round_id`;
+      const inScope = sql`where ${sql.join(casinoConditions, sql` and `)}`;
+      const whole = (casinos: SQL, bound: SQL[] = []) =>
+        walks(casinos, columns, bound, sql`g.started_at desc, g.round_id`);
+      const rows = rowsOf<SummaryRow>(
+        await db.execute(
+          onePass(casinoIds, filter, scope, games, after)
+            ? sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)})
+              ${pageOf(sql`${whole(sql`casino_ids`)} ${inScope}`)}`
+            : // Two passes. The first walks only the start instants (which the indexes hold): the page's
+              // rounds come from the casinos of the latest starts and start no earlier than the last of
+              // them, ties going to the smaller casino id as the page's order has it. The second reads whole
+              // rounds of those casinos from that start on: about a page of rows instead of a page per
+              // walk, and no month before.
+              sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)}),
+              page_starts(casino_id, started_at) as (
+                select casino.id, r.started_at
+                ${walks(sql`casino_ids`, sql`g.started_at`, [], sql`g.started_at desc`)} ${inScope}
+                order by r.started_at desc, casino.id
+                limit ${limit + 1}
+              )
+              ${pageOf(
+                whole(sql`(select distinct casino_id as id from page_starts)`, [
+                  sql`g.started_at >= (select min(started_at) from page_starts)`,
+                ]),
+              )}`,
+        ),
       );
       const more = rows.length > limit;
       const page = rows.slice(0, limit);
