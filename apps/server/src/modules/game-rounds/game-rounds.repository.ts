@@ -2,7 +2,8 @@
  * The search over the raw game rounds. Every index of game_rounds starts with casino_id, so the search runs
  * once per casino (a lateral subquery that walks that casino's index newest first and stops after one page)
  * and merges the casinos' pages: the cost grows with the page and the number of casinos, not with the
- * number of rounds (see docs/decisions/019-game-round-search-and-significant-events.md).
+ * number of rounds (see docs/decisions/019-game-round-search-and-significant-events.md). Where it walks
+ * many casinos it reads the start instants first and whole rounds after (decision 035's addendum).
  */
 import type { GameRoundDetail, GameRoundSummary, RoundStatus } from '@backoffice/contracts';
 import { sql, type SQL } from 'drizzle-orm';
@@ -195,12 +196,13 @@ function onePass(
   filter: RoundFilter,
   scope: Scope,
   games: readonly string[] | undefined,
+  byIntegration: boolean,
   after: RoundKey | undefined,
 ): boolean {
   if (after || filter.roundId !== undefined || filter.providerRoundId !== undefined) return true;
   if ((games?.length ?? 1) > 1) return false;
   // Integrations connect a few casinos each.
-  if (filter.integrationIds && filter.integrationIds.length > 0) return true;
+  if (byIntegration) return true;
   const casinos =
     casinoIds && casinoIds.length > 0
       ? new Set(casinoIds).size
@@ -234,10 +236,10 @@ export function createGameRoundsRepository() {
         ...afterKey(after),
         scopeCondition(scope),
       ];
+      const integrationIds = filter.integrationIds ?? [];
+      const byIntegration = integrationIds.length > 0;
       const casinoConditions = [sql`casino.id is not null`, casinosInScope(scope, sql`casino.id`)];
-      if (filter.integrationIds && filter.integrationIds.length > 0) {
-        casinoConditions.push(holdsRoundsOf(filter.integrationIds, sql`casino.id`));
-      }
+      if (byIntegration) casinoConditions.push(holdsRoundsOf(integrationIds, sql`casino.id`));
       // The walks from `casinos` (each casino, and game), each bringing up to a page (plus one) of rounds.
       const walks = (casinos: SQL, select: SQL, bound: SQL[], order: SQL) => sql`from ${casinos} as casino
             ${games ? sql`cross join unnest(${textArray(games)}) as game(id)` : sql``}
@@ -257,17 +259,18 @@ export function createGameRoundsRepository() {
       const inScope = sql`where ${sql.join(casinoConditions, sql` and `)}`;
       const whole = (casinos: SQL, bound: SQL[] = []) =>
         walks(casinos, columns, bound, sql`g.started_at desc, g.round_id`);
+      const searched = sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)})`;
       const rows = rowsOf<SummaryRow>(
         await db.execute(
-          onePass(casinoIds, filter, scope, games, after)
-            ? sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)})
+          onePass(casinoIds, filter, scope, games, byIntegration, after)
+            ? sql`${searched}
               ${pageOf(sql`${whole(sql`casino_ids`)} ${inScope}`)}`
             : // Two passes. The first walks only the start instants (which the indexes hold): the page's
               // rounds come from the casinos of the latest starts and start no earlier than the last of
               // them, ties going to the smaller casino id as the page's order has it. The second reads whole
               // rounds of those casinos from that start on: about a page of rows instead of a page per
               // walk, and no month before.
-              sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)}),
+              sql`${searched},
               page_starts(casino_id, started_at) as (
                 select casino.id, r.started_at
                 ${walks(sql`casino_ids`, sql`g.started_at`, [], sql`g.started_at desc`)} ${inScope}
