@@ -22,7 +22,7 @@ import {
  * the database a small page or two; memory stays about one page.
  */
 export const PLAYER_CSV_PAGE_SIZE = 16_000;
-const FIRST_PAGE_SIZE = 100;
+const FIRST_PAGE_SIZE = 25;
 
 /**
  * A spreadsheet runs a cell that starts like a formula; such values get a leading apostrophe so that
@@ -162,12 +162,12 @@ function* pageSizes(largest: number): Generator<number, never> {
   for (let size = Math.min(FIRST_PAGE_SIZE, largest); ; size = Math.min(size * 2, largest)) yield size;
 }
 
-/** COPY pages before the rest is copied at once: 100 + 200 + 400 + 800 + 1,600 players. */
+/** COPY pages before the rest is copied at once: 25 + 50 + 100 + 200 + 400 players. */
 const SMALL_COPY_PAGES = 5;
 
 /**
  * COPY pages: a few small ones, then the rest in one COPY at full speed (a client still reading after
- * 3,100 players is downloading the file). Where a small page ends is looked up first (an index-only walk),
+ * 775 players is downloading the file). Where a small page ends is looked up first (an index-only walk),
  * then COPY writes the players up to there. A small page dropped in the middle is read to its end, so that
  * its connection goes back to the pool instead of being closed and opened again; the rest, dropped, is
  * cut off (its connection closed), as reading it all would cost more.
