@@ -65,18 +65,22 @@ const dialect = new PgDialect();
 /** The columns as COPY should write them: guarded; empty as empty (like null), not as `""`. */
 const copyColumnsSql = guardedPlayerColumnsSql.map((column) => `nullif(${column}, '')`).join(', ');
 
-/** The players query of one COPY page: after `after`, up to and including `through` (or to the end). */
+/**
+ * The players query of one COPY page: after `after`, up to and including `through` (or to the end), the
+ * first `limit` of them when given.
+ */
 export function playerCopyQuery(
   scope: Scope,
   casinoIds: readonly string[] | undefined,
-  page: PlayerRange = { after: null },
+  page: PlayerRange & { limit?: number } = { after: null },
 ): string {
   const conditions = playerConditions(scope, casinoIds, page);
   const where =
     conditions.length > 0
       ? ` where ${dialect.sqlToQuery(sql.join(conditions, sql` and `).inlineParams()).sql}`
       : '';
-  return `select ${copyColumnsSql} from players${where} order by casino_id, player_id`;
+  const limit = page.limit === undefined ? '' : ` limit ${Math.trunc(page.limit)}`;
+  return `select ${copyColumnsSql} from players${where} order by casino_id, player_id${limit}`;
 }
 
 const LF = 0x0a;
@@ -167,10 +171,12 @@ const SMALL_COPY_PAGES = 5;
 
 /**
  * COPY pages: a few small ones, then the rest in one COPY at full speed (a client still reading after
- * 775 players is downloading the file). Where a small page ends is looked up first (an index-only walk),
- * then COPY writes the players up to there. A small page dropped in the middle is read to its end, so that
- * its connection goes back to the pool instead of being closed and opened again; the rest, dropped, is
- * cut off (its connection closed), as reading it all would cost more.
+ * 775 players is downloading the file). The first page is the first players, up to its size: no lookup
+ * before the first bytes. Where each later page ends is looked up first (an index-only walk; for the
+ * second page, together with where the first ended), then COPY writes the players up to there. A small
+ * page dropped in the middle is read to its end, so that its connection goes back to the pool instead of
+ * being closed and opened again; the rest, dropped, is cut off (its connection closed), as reading it all
+ * would cost more.
  */
 async function* copiedPages(
   options: PlayerCsvOptions,
@@ -180,14 +186,35 @@ async function* copiedPages(
   const { db, scope, casinoIds } = options;
   const repository = createReportsRepository();
   const sizes = pageSizes(options.pageSize ?? PLAYER_CSV_PAGE_SIZE);
+  const first = sizes.next().value;
   let after: PlayerCursor | null = null;
   for (let page = 0; ; page++) {
     const rest = page === SMALL_COPY_PAGES;
-    const through: PlayerCursor | null = rest
-      ? null
-      : await repository.playerKeyAt(db, { scope, casinoIds, after, offset: sizes.next().value - 1 });
+    let through: PlayerCursor | null = null;
+    if (page === 1) {
+      const size = sizes.next().value;
+      const [firstEnd, end] = await repository.playerKeysAt(db, {
+        scope,
+        casinoIds,
+        after: null,
+        offsets: [first - 1, first + size - 1],
+      });
+      // Fewer players than the first page holds: it had them all.
+      if (!firstEnd) return;
+      after = firstEnd;
+      through = end ?? null;
+    } else if (page > 1 && !rest) {
+      [through = null] = await repository.playerKeysAt(db, {
+        scope,
+        casinoIds,
+        after,
+        offsets: [sizes.next().value - 1],
+      });
+    }
     if (left()) return;
-    const copy = await copyOut(playerCopyQuery(scope, casinoIds, { after, through }));
+    const copy = await copyOut(
+      playerCopyQuery(scope, casinoIds, page === 0 ? { after: null, limit: first } : { after, through }),
+    );
     const records = new CrlfRecords();
     let read = false;
     try {
@@ -197,6 +224,7 @@ async function* copiedPages(
     } finally {
       if (!read && !copy.destroyed) copy.resume();
     }
+    if (page === 0) continue;
     if (!through) return;
     after = through;
   }

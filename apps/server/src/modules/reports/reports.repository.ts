@@ -236,22 +236,36 @@ export function createReportsRepository() {
     },
 
     /**
-     * The key of the player `offset` places after `after` in CSV order (null when there are not that
-     * many): where a page of the COPY ends. An index-only walk over the primary key.
+     * The keys of the players `offsets` places after `after` in CSV order (0: the first after it), in the
+     * offsets' order, null where there are not that many: where pages of the COPY end. One index-only walk
+     * over the primary key, which stops at the largest offset.
      */
-    async playerKeyAt(
+    async playerKeysAt(
       db: Db,
-      options: { scope: Scope; casinoIds?: string[] | undefined; after: PlayerCursor | null; offset: number },
-    ): Promise<PlayerCursor | null> {
+      options: {
+        scope: Scope;
+        casinoIds?: string[] | undefined;
+        after: PlayerCursor | null;
+        offsets: readonly number[];
+      },
+    ): Promise<(PlayerCursor | null)[]> {
       const conditions = playerConditions(options.scope, options.casinoIds, options);
-      const [key] = rowsOf<PlayerCursor>(
+      const found = rowsOf<PlayerCursor & { offset: number }>(
         await db.execute(sql`
-          select casino_id as "casinoId", player_id as "playerId" from players
-          ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
-          order by casino_id, player_id
-          offset ${options.offset} limit 1`),
+          select "casinoId", "playerId", "offset"::int from (
+            select casino_id as "casinoId", player_id as "playerId",
+              row_number() over (order by casino_id, player_id) - 1 as "offset"
+            from players
+            ${conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+            order by casino_id, player_id
+            limit ${Math.max(...options.offsets) + 1}
+          ) walked
+          where "offset" = any(${`{${options.offsets.join(',')}}`}::int[])`),
       );
-      return key ?? null;
+      return options.offsets.map((offset) => {
+        const key = found.find((row) => Number(row.offset) === offset);
+        return key ? { casinoId: key.casinoId, playerId: key.playerId } : null;
+      });
     },
 
     /**
