@@ -186,14 +186,15 @@ export async function run(): Promise<void> {
           `${address}/api/reports/players.csv`,
           { headers: { cookie: accountant.headers.cookie!, 'accept-encoding': encoding } },
           (response) => {
-            if (response.statusCode !== 200) {
-              reject(new Error(`CSV answered ${response.statusCode}`));
+            const refused =
+              response.statusCode !== 200
+                ? `CSV answered ${response.statusCode}`
+                : (response.headers['content-encoding'] ?? 'identity') !== encoding
+                  ? `CSV not sent as ${encoding}`
+                  : undefined;
+            if (refused) {
               response.resume();
-              return;
-            }
-            if ((response.headers['content-encoding'] ?? 'identity') !== encoding) {
-              reject(new Error(`CSV not sent as ${encoding}`));
-              response.resume();
+              reject(new Error(refused));
               return;
             }
             const arrived = new Transform({

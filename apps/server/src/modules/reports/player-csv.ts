@@ -187,34 +187,9 @@ async function* copiedPages(
   const repository = createReportsRepository();
   const sizes = pageSizes(options.pageSize ?? PLAYER_CSV_PAGE_SIZE);
   const first = sizes.next().value;
-  let after: PlayerCursor | null = null;
-  for (let page = 0; ; page++) {
-    const rest = page === SMALL_COPY_PAGES;
-    let through: PlayerCursor | null = null;
-    if (page === 1) {
-      const size = sizes.next().value;
-      const [firstEnd, end] = await repository.playerKeysAt(db, {
-        scope,
-        casinoIds,
-        after: null,
-        offsets: [first - 1, first + size - 1],
-      });
-      // Fewer players than the first page holds: it had them all.
-      if (!firstEnd) return;
-      after = firstEnd;
-      through = end ?? null;
-    } else if (page > 1 && !rest) {
-      [through = null] = await repository.playerKeysAt(db, {
-        scope,
-        casinoIds,
-        after,
-        offsets: [sizes.next().value - 1],
-      });
-    }
-    if (left()) return;
-    const copy = await copyOut(
-      playerCopyQuery(scope, casinoIds, page === 0 ? { after: null, limit: first } : { after, through }),
-    );
+  // One COPY, CRLF-ended; `rest` is cut off when dropped, a small page read to its end.
+  async function* copied(page: PlayerRange & { limit?: number }, rest: boolean): Pages {
+    const copy = await copyOut(playerCopyQuery(scope, casinoIds, page));
     const records = new CrlfRecords();
     let read = false;
     try {
@@ -224,9 +199,30 @@ async function* copiedPages(
     } finally {
       if (!read && !copy.destroyed) copy.resume();
     }
-    if (page === 0) continue;
+  }
+  yield* copied({ after: null, limit: first }, false);
+  const [firstEnd, secondEnd] = await repository.playerKeysAt(db, {
+    scope,
+    casinoIds,
+    after: null,
+    offsets: [first - 1, first + sizes.next().value - 1],
+  });
+  // Fewer players than the first page holds: it had them all.
+  if (!firstEnd) return;
+  let after = firstEnd;
+  let through = secondEnd ?? null;
+  for (let page = 1; ; page++) {
+    if (left()) return;
+    yield* copied({ after, through }, page === SMALL_COPY_PAGES);
     if (!through) return;
     after = through;
+    // The rest has no end; a small page's end is looked up.
+    through =
+      page + 1 === SMALL_COPY_PAGES
+        ? null
+        : ((
+            await repository.playerKeysAt(db, { scope, casinoIds, after, offsets: [sizes.next().value - 1] })
+          )[0] ?? null);
   }
 }
 
