@@ -1,7 +1,7 @@
 /** Small SQL helpers shared by repositories. */
 import { LIST_TOTAL_LIMIT, type Page } from '@backoffice/contracts';
-import { count, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { count, sql, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 
 /** Escapes LIKE wildcards so user input is matched literally. */
@@ -104,6 +104,35 @@ export function preparedOnce<Row>(
     byName.set(name, statement);
   }
   return statement;
+}
+
+/** How many shapes of statements written as SQL `statementOnce` keeps per database handle. */
+const STATEMENT_SHAPES_MAX = 500;
+const dialect = new PgDialect();
+const statementsByDb = new WeakMap<Db, Map<string, Query>>();
+
+/**
+ * A statement written as SQL, built by `build` the first time its `shape` is asked of `db` (decision 039,
+ * as `preparedOnce` does for the query builder's statements): its values are placeholders
+ * (`sql.placeholder`), filled in by `execute`. `shape` must tell apart every text `build` can make. Beyond
+ * STATEMENT_SHAPES_MAX shapes, a statement is built each time it runs.
+ */
+export function statementOnce<Row>(db: Db, shape: string, build: () => SQL): Prepared<Row> {
+  let byShape = statementsByDb.get(db);
+  if (byShape === undefined) {
+    byShape = new Map();
+    statementsByDb.set(db, byShape);
+  }
+  let query = byShape.get(shape);
+  if (query === undefined) {
+    query = dialect.sqlToQuery(build());
+    if (byShape.size < STATEMENT_SHAPES_MAX) byShape.set(shape, query);
+  }
+  const built = query;
+  return {
+    execute: async (values) =>
+      rowsOf<Row>(await db._.session.prepareQuery(built, undefined, undefined, false).execute(values)),
+  };
 }
 
 /** The statement of `countUpTo`, unindexed: run as it is, or prepared when `where` has placeholders. */

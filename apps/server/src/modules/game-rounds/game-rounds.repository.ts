@@ -9,7 +9,7 @@ import type { GameRoundDetail, GameRoundSummary, RoundStatus } from '@backoffice
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
-import { isoMs, rowsOf } from '../../lib/sql';
+import { isoMs, statementOnce } from '../../lib/sql';
 
 /** Where a page ended: the sort key of its last round (started_at to the microsecond, as UTC text). */
 export interface RoundKey {
@@ -101,30 +101,99 @@ function toSummary(row: SummaryRow): GameRoundSummary {
 /** A limited reader sees a round of one of their casinos, or of one of their integrations. */
 export function scopeCondition(scope: Scope): SQL {
   if (scope.unlimited) return sql`true`;
-  return sql`(g.casino_id = any(${textArray(scope.casinoIds)}) or g.integration_id = any(${textArray(scope.integrationIds)}))`;
+  return scopeConditionOf(textArray(scope.casinoIds), textArray(scope.integrationIds));
 }
 
-function filterConditions(filter: RoundFilter): SQL[] {
-  const conditions: SQL[] = [];
-  if (filter.roundId !== undefined) conditions.push(sql`g.round_id = ${filter.roundId}`);
-  if (filter.providerRoundId !== undefined) {
-    conditions.push(sql`g.provider_round_id = ${filter.providerRoundId}`);
+function scopeConditionOf(casinoIds: SQL, integrationIds: SQL): SQL {
+  return sql`(g.casino_id = any(${casinoIds}) or g.integration_id = any(${integrationIds}))`;
+}
+
+/**
+ * What tells the search's statements apart (decision 039): which of the filter's parts are given, how many
+ * values each list holds, the reader's scope, whether it continues after a cursor and whether it reads in
+ * one pass. Its values are the statement's placeholders (`valuesOf`); none is part of its text.
+ */
+interface SearchShape {
+  /** The casinos asked for (distinct); 0: every casino that holds rounds. */
+  casinos: number;
+  /** The games asked for (distinct); 0: any game. */
+  games: number;
+  integrations: number;
+  roundId: boolean;
+  providerRoundId: boolean;
+  playerId: boolean;
+  status: 'any' | 'completed' | 'rare';
+  from: boolean;
+  to: boolean;
+  after: boolean;
+  scope: ScopeShape;
+  onePass: boolean;
+}
+
+/** `count` placeholders named `name` and their index, as a text array (the shape of `textArray`). */
+function placeholderArray(name: string, count: number): SQL {
+  if (count === 0) return sql`array[]::text[]`;
+  const each = Array.from({ length: count }, (_, index) => sql`${sql.placeholder(`${name}${index}`)}`);
+  return sql`array[${sql.join(each, sql`, `)}]::text[]`;
+}
+
+/** The values of a search's placeholders: each list's values by their index, the rest by name. */
+function valuesOf(
+  lists: Record<string, readonly string[]>,
+  named: Record<string, string | number | undefined>,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, list] of Object.entries(lists)) {
+    list.forEach((value, index) => {
+      values[`${name}${index}`] = value;
+    });
   }
-  if (filter.playerId !== undefined) conditions.push(sql`g.player_id = ${filter.playerId}`);
-  if (filter.integrationIds && filter.integrationIds.length > 0) {
-    conditions.push(sql`g.integration_id = any(${textArray(filter.integrationIds)})`);
+  for (const [name, value] of Object.entries(named)) if (value !== undefined) values[name] = value;
+  return values;
+}
+
+const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** A reader's scope as a statement's shape has it: unlimited, or how many casinos and integrations. */
+type ScopeShape = 'all' | [casinos: number, integrations: number];
+
+const scopeShapeOf = (scope: Scope): ScopeShape =>
+  scope.unlimited ? 'all' : [scope.casinoIds.length, scope.integrationIds.length];
+
+/** The lists of `scopeCondition`'s placeholders (`valuesOf`). */
+const scopeLists = (scope: Scope) => ({
+  scopeCasino: scope.unlimited ? [] : scope.casinoIds,
+  scopeIntegration: scope.unlimited ? [] : scope.integrationIds,
+});
+
+/** `scopeCondition` with the scope's casinos and integrations as placeholders. */
+function scopePlaceholders(scope: ScopeShape): SQL {
+  if (scope === 'all') return sql`true`;
+  return scopeConditionOf(
+    placeholderArray('scopeCasino', scope[0]),
+    placeholderArray('scopeIntegration', scope[1]),
+  );
+}
+
+function filterConditions(shape: SearchShape): SQL[] {
+  const conditions: SQL[] = [];
+  if (shape.roundId) conditions.push(sql`g.round_id = ${placeholder('roundId')}`);
+  if (shape.providerRoundId) conditions.push(sql`g.provider_round_id = ${placeholder('providerRoundId')}`);
+  if (shape.playerId) conditions.push(sql`g.player_id = ${placeholder('playerId')}`);
+  if (shape.integrations > 0) {
+    conditions.push(sql`g.integration_id = any(${placeholderArray('integration', shape.integrations)})`);
   }
   // Every status but `completed` is rare and has an index of its own (casino, status, start; partial:
   // status <> 'completed'); saying so lets the planner use it whatever the status's value.
-  if (filter.status === 'completed') conditions.push(sql`g.status = 'completed'`);
-  else if (filter.status !== undefined) {
-    conditions.push(sql`g.status = ${filter.status}`, sql`g.status <> 'completed'`);
+  if (shape.status === 'completed') conditions.push(sql`g.status = 'completed'`);
+  else if (shape.status === 'rare') {
+    conditions.push(sql`g.status = ${placeholder('status')}`, sql`g.status <> 'completed'`);
   }
-  if (filter.from !== undefined) conditions.push(sql`g.started_at >= ${filter.from}::timestamptz`);
+  if (shape.from) conditions.push(sql`g.started_at >= ${placeholder('from')}::timestamptz`);
   // Rounds are answered to the millisecond: `to` includes its whole millisecond, so a round is found with
   // `to` set to the start the API showed for it.
-  if (filter.to !== undefined) {
-    conditions.push(sql`g.started_at < ${filter.to}::timestamptz + interval '1 millisecond'`);
+  if (shape.to) {
+    conditions.push(sql`g.started_at < ${placeholder('to')}::timestamptz + interval '1 millisecond'`);
   }
   return conditions;
 }
@@ -133,12 +202,13 @@ function filterConditions(filter: RoundFilter): SQL[] {
  * Rounds after the key in the order (started_at desc, casino_id, round_id). The first condition alone is
  * what the index can seek to; the second settles rounds that started at the same instant.
  */
-function afterKey(key: RoundKey | undefined): SQL[] {
-  if (!key) return [];
-  const at = sql`${key.startedAt}::timestamptz`;
+function afterKey(shape: SearchShape): SQL[] {
+  if (!shape.after) return [];
+  const at = sql`${placeholder('afterStartedAt')}::timestamptz`;
+  const casino = placeholder('afterCasinoId');
   return [
     sql`g.started_at <= ${at}`,
-    sql`(g.started_at < ${at} or g.casino_id > ${key.casinoId} or (g.casino_id = ${key.casinoId} and g.round_id > ${key.roundId}))`,
+    sql`(g.started_at < ${at} or g.casino_id > ${casino} or (g.casino_id = ${casino} and g.round_id > ${placeholder('afterRoundId')}))`,
   ];
 }
 
@@ -148,8 +218,8 @@ function afterKey(key: RoundKey | undefined): SQL[] {
  * integration, game and currency: far fewer than rounds), not from the casinos table, so the rounds of
  * a deleted casino stay findable.
  */
-function casinosToSearch(requested: readonly string[] | undefined): SQL {
-  if (requested && requested.length > 0) return sql`select unnest(${textArray([...new Set(requested)])})`;
+function casinosToSearch(shape: SearchShape): SQL {
+  if (shape.casinos > 0) return sql`select unnest(${placeholderArray('casino', shape.casinos)})`;
   // A skip scan over the primary key: one index probe per casino instead of reading every row.
   return sql`(select casino_id from round_stats_monthly order by casino_id limit 1)
     union all
@@ -163,24 +233,27 @@ function casinosToSearch(requested: readonly string[] | undefined): SQL {
  * integration, …) once per month, each an index probe, instead of reading all rollup rows of the
  * integrations.
  */
-function holdsRoundsOf(integrationIds: readonly string[], casino: SQL): SQL {
+function holdsRoundsOf(integrationIds: SQL, casino: SQL): SQL {
   const months = sql`array(select month::date from generate_series(
       (select min(month) from round_stats_monthly), (select max(month) from round_stats_monthly),
       interval '1 month') as month)`;
   return sql`exists (select 1 from round_stats_monthly m
     where m.casino_id = ${casino} and m.month = any(${months})
-      and m.integration_id = any(${textArray(integrationIds)}))`;
+      and m.integration_id = any(${integrationIds}))`;
 }
 
 /**
  * Which of those casinos a limited reader has rounds in: their own casinos, and the casinos with rounds
  * of their integrations.
  */
-function casinosInScope(scope: Scope, casino: SQL): SQL {
-  if (scope.unlimited) return sql`true`;
+function casinosInScope(shape: SearchShape, casino: SQL): SQL {
+  if (shape.scope === 'all') return sql`true`;
+  const [casinos, integrations] = shape.scope;
   const conditions: SQL[] = [];
-  if (scope.casinoIds.length > 0) conditions.push(sql`${casino} = any(${textArray(scope.casinoIds)})`);
-  if (scope.integrationIds.length > 0) conditions.push(holdsRoundsOf(scope.integrationIds, casino));
+  if (casinos > 0) conditions.push(sql`${casino} = any(${placeholderArray('scopeCasino', casinos)})`);
+  if (integrations > 0) {
+    conditions.push(holdsRoundsOf(placeholderArray('scopeIntegration', integrations), casino));
+  }
   return conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
 }
 
@@ -191,25 +264,76 @@ function casinosInScope(scope: Scope, casino: SQL): SQL {
  * a cursor, whose conditions name the round id: a walk of only instants and round ids could then read the
  * primary key's every entry of a casino, and the once-planned statement would do so whatever the values.
  */
-function onePass(
-  casinoIds: readonly string[] | undefined,
-  filter: RoundFilter,
-  scope: Scope,
-  games: readonly string[] | undefined,
-  byIntegration: boolean,
-  after: RoundKey | undefined,
-): boolean {
-  if (after || filter.roundId !== undefined || filter.providerRoundId !== undefined) return true;
-  if ((games?.length ?? 1) > 1) return false;
+function onePass(shape: Omit<SearchShape, 'onePass'>): boolean {
+  if (shape.after || shape.roundId || shape.providerRoundId) return true;
+  if (shape.games > 1) return false;
   // Integrations connect a few casinos each.
-  if (byIntegration) return true;
+  if (shape.integrations > 0) return true;
   const casinos =
-    casinoIds && casinoIds.length > 0
-      ? new Set(casinoIds).size
-      : !scope.unlimited && scope.integrationIds.length === 0
-        ? scope.casinoIds.length
+    shape.casinos > 0
+      ? shape.casinos
+      : shape.scope !== 'all' && shape.scope[1] === 0
+        ? shape.scope[0]
         : Infinity;
   return casinos <= 2;
+}
+
+/** The search's statement of a shape, its values as placeholders. */
+function searchStatement(shape: SearchShape): SQL {
+  // One walk per casino, and per game when games are asked for: each walks its own index
+  // ((casino, start), (casino, game, start), the rare statuses' (casino, status, start)) newest first.
+  const conditions = [
+    sql`g.casino_id = casino.id`,
+    ...(shape.games > 0 ? [sql`g.game_id = game.id`] : []),
+    ...filterConditions(shape),
+    ...afterKey(shape),
+    scopePlaceholders(shape.scope),
+  ];
+  const casinoConditions = [sql`casino.id is not null`, casinosInScope(shape, sql`casino.id`)];
+  if (shape.integrations > 0) {
+    casinoConditions.push(holdsRoundsOf(placeholderArray('integration', shape.integrations), sql`casino.id`));
+  }
+  const limit = placeholder('limit');
+  // The walks from `casinos` (each casino, and game), each bringing up to a page (plus one) of rounds.
+  const walks = (casinos: SQL, select: SQL, bound: SQL[], order: SQL) => sql`from ${casinos} as casino
+        ${shape.games > 0 ? sql`cross join unnest(${placeholderArray('game', shape.games)}) as game(id)` : sql``}
+        cross join lateral (
+          select ${select} from game_rounds g
+          where ${sql.join([...conditions, ...bound], sql` and `)}
+          order by ${order}
+          limit ${limit}
+        ) r`;
+  // The page out of the walks' rounds: chosen first, formatted after.
+  const pageOf = (walked: SQL) => sql`select ${summaryOf(sql`r`)} from (
+        select r.* ${walked}
+        order by r.started_at desc, r.casino_id, r.round_id
+        limit ${limit}
+      ) r
+      order by r.started_at desc, r.casino_id, r.round_id`;
+  const inScope = sql`where ${sql.join(casinoConditions, sql` and `)}`;
+  const whole = (casinos: SQL, bound: SQL[] = []) =>
+    walks(casinos, columns, bound, sql`g.started_at desc, g.round_id`);
+  const searched = sql`with recursive casino_ids(id) as (${casinosToSearch(shape)})`;
+  if (shape.onePass) {
+    return sql`${searched}
+      ${pageOf(sql`${whole(sql`casino_ids`)} ${inScope}`)}`;
+  }
+  // Two passes. The first walks only the start instants (which the indexes hold): the page's rounds come
+  // from the casinos of the latest starts and start no earlier than the last of them, ties going to the
+  // smaller casino id as the page's order has it. The second reads whole rounds of those casinos from that
+  // start on: about a page of rows instead of a page per walk, and no month before.
+  return sql`${searched},
+    page_starts(casino_id, started_at) as (
+      select casino.id, r.started_at
+      ${walks(sql`casino_ids`, sql`g.started_at`, [], sql`g.started_at desc`)} ${inScope}
+      order by r.started_at desc, casino.id
+      limit ${limit}
+    )
+    ${pageOf(
+      whole(sql`(select distinct casino_id as id from page_starts)`, [
+        sql`g.started_at >= (select min(started_at) from page_starts)`,
+      ]),
+    )}`;
 }
 
 export function createGameRoundsRepository() {
@@ -226,62 +350,47 @@ export function createGameRoundsRepository() {
       after: RoundKey | undefined,
       limit: number,
     ): Promise<{ items: GameRoundSummary[]; lastKey: RoundKey | undefined; more: boolean }> {
-      // One walk per casino, and per game when games are asked for: each walks its own index
-      // ((casino, start), (casino, game, start), the rare statuses' (casino, status, start)) newest first.
-      const games = filter.gameIds && filter.gameIds.length > 0 ? [...new Set(filter.gameIds)] : undefined;
-      const conditions = [
-        sql`g.casino_id = casino.id`,
-        ...(games ? [sql`g.game_id = game.id`] : []),
-        ...filterConditions(filter),
-        ...afterKey(after),
-        scopeCondition(scope),
-      ];
-      const integrationIds = filter.integrationIds ?? [];
-      const byIntegration = integrationIds.length > 0;
-      const casinoConditions = [sql`casino.id is not null`, casinosInScope(scope, sql`casino.id`)];
-      if (byIntegration) casinoConditions.push(holdsRoundsOf(integrationIds, sql`casino.id`));
-      // The walks from `casinos` (each casino, and game), each bringing up to a page (plus one) of rounds.
-      const walks = (casinos: SQL, select: SQL, bound: SQL[], order: SQL) => sql`from ${casinos} as casino
-            ${games ? sql`cross join unnest(${textArray(games)}) as game(id)` : sql``}
-            cross join lateral (
-              select ${select} from game_rounds g
-              where ${sql.join([...conditions, ...bound], sql` and `)}
-              order by ${order}
-              limit ${limit + 1}
-            ) r`;
-      // The page out of the walks' rounds: chosen first, formatted after.
-      const pageOf = (walked: SQL) => sql`select ${summaryOf(sql`r`)} from (
-            select r.* ${walked}
-            order by r.started_at desc, r.casino_id, r.round_id
-            limit ${limit + 1}
-          ) r
-          order by r.started_at desc, r.casino_id, r.round_id`;
-      const inScope = sql`where ${sql.join(casinoConditions, sql` and `)}`;
-      const whole = (casinos: SQL, bound: SQL[] = []) =>
-        walks(casinos, columns, bound, sql`g.started_at desc, g.round_id`);
-      const searched = sql`with recursive casino_ids(id) as (${casinosToSearch(casinoIds)})`;
-      const rows = rowsOf<SummaryRow>(
-        await db.execute(
-          onePass(casinoIds, filter, scope, games, byIntegration, after)
-            ? sql`${searched}
-              ${pageOf(sql`${whole(sql`casino_ids`)} ${inScope}`)}`
-            : // Two passes. The first walks only the start instants (which the indexes hold): the page's
-              // rounds come from the casinos of the latest starts and start no earlier than the last of
-              // them, ties going to the smaller casino id as the page's order has it. The second reads whole
-              // rounds of those casinos from that start on: about a page of rows instead of a page per
-              // walk, and no month before.
-              sql`${searched},
-              page_starts(casino_id, started_at) as (
-                select casino.id, r.started_at
-                ${walks(sql`casino_ids`, sql`g.started_at`, [], sql`g.started_at desc`)} ${inScope}
-                order by r.started_at desc, casino.id
-                limit ${limit + 1}
-              )
-              ${pageOf(
-                whole(sql`(select distinct casino_id as id from page_starts)`, [
-                  sql`g.started_at >= (select min(started_at) from page_starts)`,
-                ]),
-              )}`,
+      const casinos = [...new Set(casinoIds ?? [])];
+      const games = [...new Set(filter.gameIds ?? [])];
+      const integrations = filter.integrationIds ?? [];
+      const status = filter.status;
+      const partly: Omit<SearchShape, 'onePass'> = {
+        casinos: casinos.length,
+        games: games.length,
+        integrations: integrations.length,
+        roundId: filter.roundId !== undefined,
+        providerRoundId: filter.providerRoundId !== undefined,
+        playerId: filter.playerId !== undefined,
+        status: status === undefined ? 'any' : status === 'completed' ? 'completed' : 'rare',
+        from: filter.from !== undefined,
+        to: filter.to !== undefined,
+        after: after !== undefined,
+        scope: scopeShapeOf(scope),
+      };
+      const shape: SearchShape = { ...partly, onePass: onePass(partly) };
+      const statement = statementOnce<SummaryRow>(db, `rounds ${JSON.stringify(shape)}`, () =>
+        searchStatement(shape),
+      );
+      const rows = await statement.execute(
+        valuesOf(
+          {
+            casino: casinos,
+            game: games,
+            integration: integrations,
+            ...scopeLists(scope),
+          },
+          {
+            roundId: filter.roundId,
+            providerRoundId: filter.providerRoundId,
+            playerId: filter.playerId,
+            status: partly.status === 'rare' ? status : undefined,
+            from: filter.from,
+            to: filter.to,
+            afterStartedAt: after?.startedAt,
+            afterCasinoId: after?.casinoId,
+            afterRoundId: after?.roundId,
+            limit: limit + 1,
+          },
         ),
       );
       const more = rows.length > limit;
@@ -301,14 +410,20 @@ export function createGameRoundsRepository() {
       roundId: string,
       scope: Scope,
     ): Promise<GameRoundDetail | undefined> {
-      const rows = rowsOf<DetailRow>(
-        await db.execute(sql`select ${summaryOf(sql`g`)}, g.voucher_code, g.funds_at_start, g.funds_at_end,
+      const scopeShape = scopeShapeOf(scope);
+      const statement = statementOnce<DetailRow>(
+        db,
+        `round ${JSON.stringify(scopeShape)}`,
+        () => sql`select
+            ${summaryOf(sql`g`)}, g.voucher_code, g.funds_at_start, g.funds_at_end,
             g.displayed_outcome, g.real_money, g.bonus_money, g.voucher_money
           from game_rounds g
-          where g.casino_id = ${casinoId} and g.round_id = ${roundId} and ${scopeCondition(scope)}
+          where g.casino_id = ${placeholder('casinoId')} and g.round_id = ${placeholder('roundId')}
+            and ${scopePlaceholders(scopeShape)}
           order by g.started_at desc
-          limit 1`),
+          limit 1`,
       );
+      const rows = await statement.execute(valuesOf(scopeLists(scope), { casinoId, roundId }));
       const row = rows[0];
       if (!row) return undefined;
       const split = [row.real_money, row.bonus_money, row.voucher_money];

@@ -16,7 +16,7 @@ import type { ReportFilter } from '@backoffice/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
-import { rowsOf } from '../../lib/sql';
+import { statementOnce } from '../../lib/sql';
 import type { ReportsService } from './reports.service';
 
 /** How much a cache keeps at most: answers, and their size as JSON in characters (about bytes). */
@@ -41,19 +41,20 @@ interface Entry {
 }
 
 /**
- * The current snapshot, and whether an answer of `days` read after `kept` is still true: no noted
- * transaction with a change in those days that `kept` could not see has committed, and the notes it would
- * need are not pruned. One statement, one snapshot.
+ * The current snapshot, and whether an answer of the days `from`–`to` read after `kept` is still true: no
+ * noted transaction with a change in those days that `kept` could not see has committed, and the notes it
+ * would need are not pruned. One statement, one snapshot; its two texts built once (`statementOnce`).
  */
-function stateSql(kept: string | null, days: ReportDays) {
-  if (kept === null) return sql`select pg_current_snapshot()::text as snapshot, false as fresh`;
-  const since = sql`pg_snapshot_xmin(${kept}::pg_snapshot)::text::bigint`;
+function stateSql(checked: boolean) {
+  if (!checked) return sql`select pg_current_snapshot()::text as snapshot, false as fresh`;
+  const kept = sql`${sql.placeholder('kept')}::pg_snapshot`;
+  const since = sql`pg_snapshot_xmin(${kept})::text::bigint`;
   return sql`select pg_current_snapshot()::text as snapshot,
     ${since} >= coalesce((select below from report_data_pruned), ${Number.MAX_SAFE_INTEGER})
     and not exists (
       select 1 from report_data_changes
-      where xid >= ${since} and not pg_visible_in_snapshot(xid::text::xid8, ${kept}::pg_snapshot)
-        and first_day <= ${days.to}::date and last_day >= ${days.from}::date
+      where xid >= ${since} and not pg_visible_in_snapshot(xid::text::xid8, ${kept})
+        and first_day <= ${sql.placeholder('to')}::date and last_day >= ${sql.placeholder('from')}::date
     ) as fresh`;
 }
 
@@ -92,9 +93,12 @@ export function createReportCache(db: Db, limits: ReportCacheLimits = REPORT_CAC
     async answer<Answer>(key: string, days: ReportDays, read: () => Promise<Answer>): Promise<Answer> {
       if (limits.entries <= 0) return read();
       const kept = entries.get(key);
-      const [state] = rowsOf<{ snapshot: string; fresh: boolean }>(
-        await db.execute(stateSql(kept?.snapshot ?? null, days)),
-      );
+      const checked = kept !== undefined;
+      const [state] = await statementOnce<{ snapshot: string; fresh: boolean }>(
+        db,
+        checked ? 'report state' : 'report snapshot',
+        () => stateSql(checked),
+      ).execute(checked ? { kept: kept.snapshot, from: days.from, to: days.to } : {});
       if (kept && state!.fresh) {
         // Used again: now the most recently used (unless a newer answer took its place meanwhile).
         if (entries.get(key) === kept) {
