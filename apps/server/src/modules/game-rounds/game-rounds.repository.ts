@@ -36,7 +36,6 @@ interface SummaryRow {
   integration_id: string;
   player_id: string;
   game_id: string;
-  started_iso: string;
   started_key: string;
   updated_iso: string;
   status: RoundStatus;
@@ -69,16 +68,15 @@ export function textArray(values: readonly string[]): SQL {
 const money = (value: string | number) => Number(value);
 const optionalMoney = (value: string | number | null) => (value === null ? null : Number(value));
 
-// Instants as the API writes them (UTC, milliseconds), and the sort key to the microsecond.
+// The start as the sort key has it (UTC, to the microsecond); the API's instants are to the millisecond.
 const isoUs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const columns = sql`g.casino_id, g.round_id, g.provider_round_id, g.integration_id, g.player_id, g.game_id,
   g.started_at, g.updated_at, g.status, g.currency, g.debit, g.credit, g.total_win`;
 /** The columns of a summary as answered, from a row `r` that holds the columns above. */
 const summaryOf = (r: SQL) => sql`${r}.casino_id, ${r}.round_id, ${r}.provider_round_id, ${r}.integration_id,
-  ${r}.player_id, ${r}.game_id, ${isoMs(sql`${r}.started_at`)} as started_iso,
-  ${isoUs(sql`${r}.started_at`)} as started_key, ${isoMs(sql`${r}.updated_at`)} as updated_iso, ${r}.status,
-  ${r}.currency, ${r}.debit, ${r}.credit, ${r}.total_win`;
+  ${r}.player_id, ${r}.game_id, ${isoUs(sql`${r}.started_at`)} as started_key,
+  ${isoMs(sql`${r}.updated_at`)} as updated_iso, ${r}.status, ${r}.currency, ${r}.debit, ${r}.credit, ${r}.total_win`;
 
 function toSummary(row: SummaryRow): GameRoundSummary {
   return {
@@ -88,7 +86,8 @@ function toSummary(row: SummaryRow): GameRoundSummary {
     integrationId: row.integration_id,
     playerId: row.player_id,
     gameId: row.game_id,
-    startedAt: row.started_iso,
+    // The key's microseconds cut to milliseconds, as `isoMs` writes them: one formatted start per row.
+    startedAt: `${row.started_key.slice(0, -4)}Z`,
     updatedAt: row.updated_iso,
     status: row.status,
     currency: row.currency,

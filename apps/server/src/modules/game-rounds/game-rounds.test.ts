@@ -616,4 +616,28 @@ describeEachEngine('game rounds search', (ctx) => {
       expect(rest.length).toBeLessThan(expectedAll.length);
     });
   });
+
+  describe('a start to the microsecond', () => {
+    beforeAll(async () => {
+      await clearRounds(ctx().database.db);
+      await storeRounds(ctx().database.db, [
+        {
+          casinoId: 'casino-a',
+          roundId: 'late',
+          integrationId: 'int-1',
+          startedAt: '2026-04-30T23:59:59.999900Z',
+        },
+      ]);
+    });
+
+    it('is shown cut to the millisecond, never rounded into the next second, and found by what is shown', async () => {
+      const shown = '2026-04-30T23:59:59.999Z';
+      const [found] = (await search({ roundId: 'late' })).items;
+      expect(found!.startedAt).toBe(shown);
+      const detail = await ctx().inject({ method: 'GET', url: `${BASE}/casino-a/late` });
+      expect(detail.json<{ startedAt: string }>().startedAt).toBe(shown);
+      expect(await keys({ from: shown, to: shown })).toEqual(['casino-a/late']);
+      expect(await keys({ from: '2026-05-01T00:00:00.000Z' })).toEqual([]);
+    });
+  });
 });
