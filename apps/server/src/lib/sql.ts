@@ -106,6 +106,24 @@ export function preparedOnce<Row>(
   return statement;
 }
 
+/** A text array of the elements; an empty one is typed too, so `= any(...)` stays valid SQL. */
+function textArrayOf(elements: SQL[]): SQL {
+  return elements.length === 0 ? sql`array[]::text[]` : sql`array[${sql.join(elements, sql`, `)}]::text[]`;
+}
+
+/** A text array literal of the values, each a parameter. */
+export function textArray(values: readonly string[]): SQL {
+  return textArrayOf(values.map((value) => sql`${value}`));
+}
+
+/**
+ * The text array of `count` placeholders named `name` and their index (`name0`, `name1`, …): `textArray`
+ * in a statement built once per shape (`statementOnce`).
+ */
+export function placeholderArray(name: string, count: number): SQL {
+  return textArrayOf(Array.from({ length: count }, (_, index) => sql`${sql.placeholder(`${name}${index}`)}`));
+}
+
 /** How many shapes of statements written as SQL `statementOnce` keeps per database handle. */
 const STATEMENT_SHAPES_MAX = 500;
 const dialect = new PgDialect();

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type SQL } from 'dri
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
 import type { Scope } from '../../lib/scope';
-import { countUpTo, isoOf, pageWithTotal } from '../../lib/sql';
+import { countUpTo, isoOf, pageWithTotal, textArray } from '../../lib/sql';
 import type { Principal } from '../../plugins/access';
 
 /** Who reads the trail: their scope, and whether they administer users (permission noRestrictions). */
@@ -26,15 +26,6 @@ export function auditReaderOf(principal: Pick<Principal, 'role' | 'scope'>): Aud
 const typesRead = (by: AuditEntityReaders): string[] =>
   auditEntityTypes.filter((type) => auditEntityReaders[type] === by);
 
-function textList(values: readonly string[]): SQL {
-  return values.length === 0
-    ? sql`array[]::text[]`
-    : sql`array[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`;
-}
-
 /**
  * The entries a reader may see (decision 021): user administrators all; everyone else the entries of
  * what belongs to no casino or integration, and those of the casinos and integrations in their scope —
@@ -47,18 +38,18 @@ export function visibleEntries(reader: AuditReader): SQL | undefined {
   const owner = sql`split_part(${auditEntries.entityId}, '/', 1)`;
   const owned = (types: string[], ids: readonly string[] | undefined) =>
     ids === undefined
-      ? sql`${type} = any(${textList(types)})`
-      : sql`(${type} = any(${textList(types)}) and ${owner} = any(${textList(ids)}))`;
+      ? sql`${type} = any(${textArray(types)})`
+      : sql`(${type} = any(${textArray(types)}) and ${owner} = any(${textArray(ids)}))`;
   const { scope } = reader;
   const parts = [
-    sql`${type} = any(${textList(typesRead('everyone'))})`,
+    sql`${type} = any(${textArray(typesRead('everyone'))})`,
     owned(typesRead('casino'), scope.unlimited ? undefined : scope.casinoIds),
     owned(typesRead('integration'), scope.unlimited ? undefined : scope.integrationIds),
   ];
   if (reader.userAdmin) {
-    const classified = textList(auditEntityTypes);
+    const classified = textArray(auditEntityTypes);
     parts.push(
-      sql`${type} = any(${textList(typesRead('userAdmins'))})`,
+      sql`${type} = any(${textArray(typesRead('userAdmins'))})`,
       sql`not (${type} = any(${classified}))`,
     );
   }

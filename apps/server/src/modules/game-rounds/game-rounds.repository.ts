@@ -9,7 +9,7 @@ import type { GameRoundDetail, GameRoundSummary, RoundStatus } from '@backoffice
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
-import { isoMs, statementOnce } from '../../lib/sql';
+import { isoMs, placeholderArray, statementOnce, textArray } from '../../lib/sql';
 
 /** Where a page ended: the sort key of its last round (started_at to the microsecond, as UTC text). */
 export interface RoundKey {
@@ -53,16 +53,6 @@ interface DetailRow extends SummaryRow {
   real_money: string | number | null;
   bonus_money: string | number | null;
   voucher_money: string | number | null;
-}
-
-/** A text array literal; an empty one is typed too, so `= any(...)` stays valid SQL. */
-export function textArray(values: readonly string[]): SQL {
-  return values.length === 0
-    ? sql`array[]::text[]`
-    : sql`array[${sql.join(
-        values.map((value) => sql`${value}`),
-        sql`, `,
-      )}]::text[]`;
 }
 
 const money = (value: string | number) => Number(value);
@@ -127,13 +117,6 @@ interface SearchShape {
   after: boolean;
   scope: ScopeShape;
   onePass: boolean;
-}
-
-/** `count` placeholders named `name` and their index, as a text array (the shape of `textArray`). */
-function placeholderArray(name: string, count: number): SQL {
-  if (count === 0) return sql`array[]::text[]`;
-  const each = Array.from({ length: count }, (_, index) => sql`${sql.placeholder(`${name}${index}`)}`);
-  return sql`array[${sql.join(each, sql`, `)}]::text[]`;
 }
 
 /** The values of a search's placeholders: each list's values by their index, the rest by name. */

@@ -8,9 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { notFoundIn, type Scope } from '../../lib/scope';
-import { isoMs, rowsOf } from '../../lib/sql';
+import { isoMs, rowsOf, textArray } from '../../lib/sql';
 import { recordAudit, type Actor } from '../audit/audit.service';
-import { textArray } from '../game-rounds/game-rounds.repository';
 import { createSignificantEventsRepository } from '../significant-events/significant-events.repository';
 import { appendSupportAction } from './support-feed';
 
