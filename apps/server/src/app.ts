@@ -320,7 +320,7 @@ export async function buildApp({
     authenticate: async (request) =>
       (await sessions.resolve(request.cookies[SESSION_COOKIE], { touch: true }))?.principal ?? null,
     settle: sessions.settle,
-    watchAnnouncements: database.watchAnnouncements,
+    announcementsMade: database.announcementsMade,
   });
   app.decorate('settleSessions', sessions.settle);
   app.addHook('onClose', () => sessions.close());

@@ -2,7 +2,6 @@
  * Opens the database: a `pg` pool when DATABASE_URL is set, else embedded PGlite (PostgreSQL in WASM)
  * persisted in a directory, or in memory for `memory://`. Both speak the same Drizzle PostgreSQL dialect.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
@@ -52,12 +51,13 @@ export interface Database {
    */
   subscribe(channel: string, listener: ChannelListener): { close(): Promise<void> };
   /**
-   * PostgreSQL only: runs `fn` with `watch` told whether its statements announced a session change. Each
-   * announcement also raises a notice to the connection that made it (migration 0018), and a connection
-   * checked out inside `fn` passes those notices to `watch` for as long as it is held. Without it (PGlite),
-   * any write must be taken as having announced one.
+   * PostgreSQL only: how many announcements of a session change this instance's statements have made so
+   * far. Each announcement also raises a notice to the connection that made it (migration 0018), and
+   * every pooled connection counts those notices here as they arrive, before its statement's result. A
+   * request whose count moved while it ran may have announced one; one whose count did not move announced
+   * none (decision 038). Without it (PGlite), any write must be taken as having announced one.
    */
-  watchAnnouncements?<T>(watch: AnnouncementWatch, fn: () => T): T;
+  announcementsMade?(): number;
   /** What the job engine connects through: PostgreSQL's URL (its own small pool), or the PGlite instance. */
   jobStore: { kind: 'postgres'; url: string } | { kind: 'pglite'; client: PGlite };
 }
@@ -68,22 +68,8 @@ export interface ChannelListener {
   down(): void;
 }
 
-/** Set once a statement run under it announced a session change (see `Database.watchAnnouncements`). */
-export interface AnnouncementWatch {
-  announced: boolean;
-}
-
 /** The notice the announcing trigger raises (migration 0018). */
 const ANNOUNCED_NOTICE = 'bo: session change announced';
-const announcementWatches = new AsyncLocalStorage<AnnouncementWatch>();
-const heldUnder = Symbol('announcement watch');
-type Watched = pg.PoolClient & { [heldUnder]?: AnnouncementWatch | undefined };
-
-/** A connection checked out for a holder: its notices go to the holder's watch, if any, until the next. */
-function watchedBy(client: pg.PoolClient, watch: AnnouncementWatch | undefined): pg.PoolClient {
-  (client as Watched)[heldUnder] = watch;
-  return client;
-}
 
 /** How listening connections name themselves once they listen: instances count each other by it. */
 export const LISTENER_NAME = 'backoffice-listener';
@@ -174,16 +160,10 @@ class Pool extends pg.Pool {
     ) => void,
   ): void;
   override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
-    // Whose connection it is, as the caller asks: pg may hand it over from another holder's release.
-    const watch = announcementWatches.getStore();
     // The callback form serves pool.query, which releases its connection on error by itself.
-    if (callback) {
-      return super.connect((error, client, done) =>
-        callback(error, client && watchedBy(client, watch), done),
-      );
-    }
+    if (callback) return super.connect(callback);
     return super.connect().then(
-      (client) => releasedOnce(watchedBy(client, watch)),
+      (client) => releasedOnce(client),
       (error: unknown) => {
         throw fromDatabase(error);
       },
@@ -224,7 +204,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // No JIT compilation: the product's queries walk indexes and read rollups, and PostgreSQL would compile
     // them whenever a plan's estimate is high (a walk over every month's partition), which took a second
     // where the query itself takes milliseconds (decision 019).
-    // Notices reach the client whatever the database's or role's default (watchAnnouncements needs them).
+    // Notices reach the client whatever the database's or role's default (announcementsMade counts them).
     const pool = new Pool({
       connectionString: options.url,
       max,
@@ -239,13 +219,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // pool listens only while a connection is idle, so every connection gets a listener of its own for its
     // whole life, also while a transaction, withConnection or a COPY stream holds it. The query that was
     // running fails by itself, and the pool drops a connection that is no longer queryable on release.
+    let announcements = 0;
     for (const each of [pool, plannedPool]) {
       each.on('error', () => {});
       each.on('connect', (client) => {
         client.on('error', () => {});
         client.on('notice', (notice) => {
-          const watch = (client as Watched)[heldUnder];
-          if (watch && notice.message === ANNOUNCED_NOTICE) watch.announced = true;
+          if (notice.message === ANNOUNCED_NOTICE) announcements++;
         });
       });
     }
@@ -274,7 +254,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await Promise.all([pool.end(), plannedPool.end()]);
       },
       subscribe: (channel, listener) => subscribeOverConnection(options.url, channel, listener),
-      watchAnnouncements: (watch, fn) => announcementWatches.run(watch, fn),
+      announcementsMade: () => announcements,
       poolUse: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,

@@ -7,7 +7,7 @@
 import { hasPermission, type Access, type Role, type SessionSecondFactor } from '@backoffice/contracts';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AnnouncementWatch, Database } from '../db/client';
+import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
 import type { Scope } from '../lib/scope';
 
@@ -20,8 +20,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set by the session plugin. */
     principal: Principal | null;
-    /** Whether the handler's statements announced a session change (absent: not watched). */
-    announcements?: AnnouncementWatch;
+    /** The instance's count of announcements made when the handler began (absent: not counted). */
+    announcementsBefore?: number;
   }
 }
 
@@ -57,14 +57,15 @@ export interface AccessOptions {
    */
   settle: () => Promise<void>;
   /**
-   * Tells a request's handler whether its statements announced a session change: a write that announced
-   * none changed nothing a session resolves to and need not settle. Without it every write settles.
+   * How many session changes this instance's statements have announced so far: a write during which the
+   * count did not move announced none, changed nothing a session resolves to and need not settle. Without
+   * it every write settles.
    */
-  watchAnnouncements?: Database['watchAnnouncements'];
+  announcementsMade?: Database['announcementsMade'];
 }
 
 export const accessPlugin = fp<AccessOptions>(
-  async (app, { allowedOrigins, authenticate, settle, watchAnnouncements }) => {
+  async (app, { allowedOrigins, authenticate, settle, announcementsMade }) => {
     app.decorateRequest('principal', null);
 
     app.addHook('onRequest', async (request) => {
@@ -95,14 +96,14 @@ export const accessPlugin = fp<AccessOptions>(
       }
     });
 
-    if (watchAnnouncements) {
-      // The handler runs under a watch of its own. What the hooks before it wrote is not watched: the
-      // session's refresh or recorded activity in `authenticate` announces only that one session.
+    if (announcementsMade) {
+      // Counted from the handler on. What the hooks before it wrote is not counted: the session's refresh
+      // or recorded activity in `authenticate` announces only that one session. The count is the
+      // instance's, not the request's: another request's announcement made meanwhile makes this one
+      // settle too, which costs it the wait and loses nothing; one made by this request is never missed.
       app.addHook('preHandler', (request, _reply, done) => {
-        if (!isSignedInWrite(request)) return done();
-        const watch: AnnouncementWatch = { announced: false };
-        request.announcements = watch;
-        watchAnnouncements(watch, done);
+        if (isSignedInWrite(request)) request.announcementsBefore = announcementsMade();
+        done();
       });
     }
 
@@ -112,7 +113,9 @@ export const accessPlugin = fp<AccessOptions>(
       // A signed-in write may have changed sessions, and, where the database says so, only one whose
       // statements announced such a change did.
       const mayChangeSessions =
-        (isSignedInWrite(request) && (request.announcements?.announced ?? true)) ||
+        (isSignedInWrite(request) &&
+          (request.announcementsBefore === undefined ||
+            announcementsMade?.() !== request.announcementsBefore)) ||
         request.routeOptions.config?.changesSessions === true;
       if (mayChangeSessions) await settle();
       if (

@@ -117,6 +117,15 @@ for (const engine of testEngines) {
         );
         // PostgreSQL tells the writer what its statements announced; PGlite does not, so every write settles.
         expect(event).toBe(engine === 'postgres' ? 0 : 1);
+        // A configuration write announces (kept answers, 0020): it settles before it answers.
+        const configuration = await syncsAfter(() =>
+          as(first, admin.headers, {
+            method: 'POST',
+            url: '/api/jurisdictions',
+            payload: { name: 'Announced before it answers' },
+          }),
+        );
+        expect(configuration).toBe(1);
         const signOut = await syncsAfter(() =>
           as(first, user.headers, { method: 'POST', url: '/auth/logout' }),
         );
