@@ -151,6 +151,15 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     const loop = async (body: () => Promise<void>) => {
       while (!stop) await body();
     };
+    /** The admin's reads of `urls`, one after the other and round again, noted as `kind`. */
+    const readsInTurn = (kind: string, urls: readonly string[]) => {
+      let n = 0;
+      return loop(async () => {
+        const response = await admin.inject({ method: 'GET', url: urls[n++ % urls.length]! });
+        note(kind, response.statusCode);
+        if (response.statusCode >= 500) bodies.push(response.body);
+      });
+    };
     const workers = [
       ...[0, 1, 2].map((worker) => {
         let n = 0;
@@ -204,24 +213,8 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
       })(),
       // Lists and records run statements named once per pool (`preparedOnce`): a connection that replaces
       // a cut one has not parsed them yet, and must be sent them again rather than answer 26000.
-      (() => {
-        let n = 0;
-        return loop(async () => {
-          const url = preparedReads[n++ % preparedReads.length]!;
-          const response = await admin.inject({ method: 'GET', url });
-          note('list', response.statusCode);
-          if (response.statusCode >= 500) bodies.push(response.body);
-        });
-      })(),
-      (() => {
-        let n = 0;
-        return loop(async () => {
-          const url = roundReads[n++ % roundReads.length]!;
-          const response = await admin.inject({ method: 'GET', url });
-          note('rounds', response.statusCode);
-          if (response.statusCode >= 500) bodies.push(response.body);
-        });
-      })(),
+      readsInTurn('list', preparedReads),
+      readsInTurn('rounds', roundReads),
       loop(async () => {
         const response = await app.inject({ method: 'GET', url: '/readyz' });
         note('readyz', response.statusCode);
