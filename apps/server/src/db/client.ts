@@ -163,7 +163,7 @@ class Pool extends pg.Pool {
     // The callback form serves pool.query, which releases its connection on error by itself.
     if (callback) return super.connect(callback);
     return super.connect().then(
-      (client) => releasedOnce(client),
+      releasedOnce,
       (error: unknown) => {
         throw fromDatabase(error);
       },
