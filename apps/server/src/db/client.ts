@@ -162,12 +162,9 @@ class Pool extends pg.Pool {
   override connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
     // The callback form serves pool.query, which releases its connection on error by itself.
     if (callback) return super.connect(callback);
-    return super.connect().then(
-      releasedOnce,
-      (error: unknown) => {
-        throw fromDatabase(error);
-      },
-    );
+    return super.connect().then(releasedOnce, (error: unknown) => {
+      throw fromDatabase(error);
+    });
   }
 }
 
