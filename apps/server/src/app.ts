@@ -157,6 +157,11 @@ export interface AppOptions {
   reportCache?: ReportCacheLimits;
   /** Configuration answers kept in memory until it changes (decision 041); default true. */
   keptAnswers?: boolean;
+  /**
+   * Whether answers the database wrote as JSON are checked against their schema before they leave
+   * (decision 042). Default: everywhere but in production, which sends them as written.
+   */
+  checkBuiltAnswers?: boolean;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -204,6 +209,7 @@ export async function buildApp({
   jobs: jobOptions = false,
   reportCache,
   keptAnswers: keepingAnswers = true,
+  checkBuiltAnswers = config.env !== 'production',
 }: AppOptions) {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -397,7 +403,11 @@ export async function buildApp({
   await app.register(auditRoutes, { prefix: '/api/audit-entries', db });
   await app.register(auditActorsRoutes, { prefix: '/api/audit-entries/actors', db });
   const gameRounds = createGameRoundsService(db, database.plannedDb);
-  await app.register(gameRoundsRoutes, { prefix: '/api/game-rounds', service: gameRounds });
+  await app.register(gameRoundsRoutes, {
+    prefix: '/api/game-rounds',
+    service: gameRounds,
+    checkBuiltAnswers,
+  });
   const closures = createClosuresService(db, createGameRoundsRepository(), { ...closuresOptions, secrets });
   await app.register(supportRoutes, {
     prefix: '/api/support',

@@ -139,7 +139,7 @@ export function withSession(headers: Record<string, string>, options: InjectOpti
 /** What a test may set of the app besides the environment. */
 export type TestAppOptions = Pick<
   AppOptions,
-  'closures' | 'cpv' | 'jobs' | 'integrations' | 'reportCache' | 'keptAnswers'
+  'closures' | 'cpv' | 'jobs' | 'integrations' | 'reportCache' | 'keptAnswers' | 'checkBuiltAnswers'
 >;
 
 export async function createTestApp(

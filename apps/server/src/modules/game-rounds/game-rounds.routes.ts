@@ -2,6 +2,7 @@ import { gameRoundDetailSchema, gameRoundPageSchema, gameRoundSearchSchema } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/http-schemas';
+import { sendJsonText } from '../../lib/json-text';
 import { principalOf } from '../../plugins/access';
 import { decodeCursor, type GameRoundsService } from './game-rounds.service';
 
@@ -21,10 +22,11 @@ const roundParams = z.object({
   roundId: z.string().trim().min(1).max(100),
 });
 
-export const gameRoundsRoutes: FastifyPluginAsyncZod<{ service: GameRoundsService }> = async (
-  app,
-  { service },
-) => {
+export const gameRoundsRoutes: FastifyPluginAsyncZod<{
+  service: GameRoundsService;
+  /** Whether answers the database wrote are checked against their schema (decision 042; the tests). */
+  checkBuiltAnswers: boolean;
+}> = async (app, { service, checkBuiltAnswers }) => {
   app.get(
     '/',
     {
@@ -36,7 +38,11 @@ export const gameRoundsRoutes: FastifyPluginAsyncZod<{ service: GameRoundsServic
         response: { 200: gameRoundPageSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    (request) => service.search(request.query, principalOf(request).scope),
+    async (request, reply) =>
+      sendJsonText(request, reply, await service.searchText(request.query, principalOf(request).scope), {
+        schema: gameRoundPageSchema,
+        check: checkBuiltAnswers,
+      }),
   );
 
   app.get(

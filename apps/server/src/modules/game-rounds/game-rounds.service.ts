@@ -54,19 +54,28 @@ export function createGameRoundsService(
   searchDb: Db = db,
   repository = createGameRoundsRepository(),
 ) {
+  /** A page of the search as its answer's JSON text, as the database wrote its rounds (decision 042). */
+  async function searchText(query: GameRoundSearch, scope: Scope): Promise<string> {
+    const after = query.after === undefined ? undefined : decodeCursor(query.after);
+    if (query.after !== undefined && !after) throw invalidCursor();
+    const { itemsJson, lastKey, more } = await repository.search(
+      searchDb,
+      query.casinoIds,
+      query,
+      scope,
+      after,
+      query.limit,
+    );
+    const next = more && lastKey ? JSON.stringify(encodeCursor(lastKey)) : 'null';
+    return `{"items":${itemsJson},"next":${next}}`;
+  }
+
   return {
+    searchText,
+
+    /** A page of the search (as `searchText` answers it). */
     async search(query: GameRoundSearch, scope: Scope): Promise<GameRoundPage> {
-      const after = query.after === undefined ? undefined : decodeCursor(query.after);
-      if (query.after !== undefined && !after) throw invalidCursor();
-      const { items, lastKey, more } = await repository.search(
-        searchDb,
-        query.casinoIds,
-        query,
-        scope,
-        after,
-        query.limit,
-      );
-      return { items, next: more && lastKey ? encodeCursor(lastKey) : null };
+      return JSON.parse(await searchText(query, scope)) as GameRoundPage;
     },
 
     async get(casinoId: string, roundId: string, scope: Scope): Promise<GameRoundDetail> {

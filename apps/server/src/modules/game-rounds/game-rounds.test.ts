@@ -617,6 +617,55 @@ describeEachEngine('game rounds search', (ctx) => {
     });
   });
 
+  describe('ids with any characters', () => {
+    // The database writes the search's answer as JSON text (decision 042): every text is quoted and escaped.
+    const roundId = 'q"uote\\back\nline\ttab \u0001 ü 😀 </script>';
+    beforeAll(async () => {
+      await clearRounds(ctx().database.db);
+      await storeRounds(ctx().database.db, [
+        {
+          casinoId: 'casino-"a"',
+          roundId,
+          integrationId: 'int-\\1',
+          playerId: 'player\u2028 ${x}',
+          gameId: "game-'1'",
+          currency: 'EUR',
+          debit: 9_007_199_254_740_991,
+          startedAt: '2026-04-30T10:00:00.000500Z',
+        },
+      ]);
+    });
+
+    it('answers them as they are stored, as the round itself shows them', async () => {
+      const response = await ctx().inject({ method: 'GET', url: BASE, query: { roundId } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const [found, ...others] = response.json<GameRoundPage>().items;
+      expect(others).toEqual([]);
+      const detail = await ctx().inject({
+        method: 'GET',
+        url: `${BASE}/${encodeURIComponent('casino-"a"')}/${encodeURIComponent(roundId)}`,
+      });
+      expect(detail.statusCode).toBe(200);
+      const shown = detail.json<GameRoundDetail>();
+      // Every field of the summary as the round's own page shows it (the detail is written field by field).
+      expect(found).toEqual(
+        Object.fromEntries(Object.keys(found!).map((key) => [key, shown[key as keyof GameRoundDetail]])),
+      );
+      expect(Object.keys(found!)).toHaveLength(13);
+      expect(found).toMatchObject({
+        casinoId: 'casino-"a"',
+        roundId,
+        integrationId: 'int-\\1',
+        playerId: 'player\u2028 ${x}',
+        gameId: "game-'1'",
+        startedAt: '2026-04-30T10:00:00.000Z',
+        debit: 9_007_199_254_740_991,
+        providerRoundId: null,
+      });
+    });
+  });
+
   describe('a start to the microsecond', () => {
     beforeAll(async () => {
       await clearRounds(ctx().database.db);
