@@ -7,7 +7,7 @@ import Fastify, {
   type FastifyServerOptions,
   type RouteOptions,
 } from 'fastify';
-import { ResponseSerializationError, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ClientMetadata } from 'oidc-provider';
 import type { z } from 'zod';
 import type { Config } from './config';
@@ -96,6 +96,7 @@ import { languagePlugin } from './plugins/language';
 import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { checkedAnswer } from './lib/json-text';
 import { logSerializers } from './lib/log-serializers';
 import { createSecretBox } from './lib/secret-box';
 import { spaPlugin } from './plugins/spa';
@@ -189,9 +190,7 @@ const responseSerializer: FastifySerializerCompiler<z.ZodType> = ({ schema, meth
     const kept = typeof data === 'object' && data !== null && Object.isFrozen(data) ? data : undefined;
     const known = kept && frozen.get(kept);
     if (known !== undefined) return known;
-    const result = schema.safeParse(data);
-    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
-    const text = JSON.stringify(result.data);
+    const text = JSON.stringify(checkedAnswer(schema, data, method, url));
     if (kept) frozen.set(kept, text);
     return text;
   };

@@ -9,6 +9,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+/** The answer as its schema makes it, or the error Fastify reports for an answer that does not fit. */
+export function checkedAnswer(schema: z.ZodType, answer: unknown, method: string, url: string): unknown {
+  const result = schema.safeParse(answer);
+  if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+  return result.data;
+}
+
 export function sendJsonText(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -17,20 +24,11 @@ export function sendJsonText(
 ): FastifyReply {
   if (check) {
     const answer: unknown = JSON.parse(text);
-    const result = schema.safeParse(answer);
-    const cause = result.success
-      ? isDeepStrictEqual(result.data, answer)
-        ? undefined
-        : new z.ZodError([
-            {
-              code: 'custom',
-              path: [],
-              message: 'The answer holds more than its schema names',
-              input: answer,
-            },
-          ])
-      : result.error;
-    if (cause) throw new ResponseSerializationError(request.method, request.url, { cause });
+    if (!isDeepStrictEqual(checkedAnswer(schema, answer, request.method, request.url), answer)) {
+      const message = 'The answer holds more than its schema names';
+      const cause = new z.ZodError([{ code: 'custom', path: [], message, input: answer }]);
+      throw new ResponseSerializationError(request.method, request.url, { cause });
+    }
   }
   return reply.type('application/json; charset=utf-8').send(text);
 }
