@@ -43,7 +43,7 @@ export function mustEnrol({ secondFactor }: SessionInfo): boolean {
   return secondFactor.required && !secondFactor.enrolled;
 }
 
-/** True once this tab has ended the session: it is on its way to the identity server's sign-out. */
+/** True once this tab has ended the session: it is on its way out (to sign-in, or an external issuer's sign-out). */
 let signingOut = false;
 
 /**
@@ -170,7 +170,7 @@ export const SESSION_CHANNEL = 'backoffice-session';
 
 /**
  * Ends the session at our server, and tells the app's other tabs in this browser to check theirs now;
- * answers where to end it at the identity server.
+ * answers where to go next (an external identity server's sign-out, or sign-in again).
  */
 export async function endSession(): Promise<string> {
   signingOut = true;

@@ -1,8 +1,8 @@
 /**
  * The BFF sign-in routes: /auth/login starts the code flow (or, with `stepUp`, a new authentication at an
  * external issuer that confirms the running session), /auth/callback finishes it into a server-side
- * session, /auth/session tells the web app who is signed in, /auth/logout ends the session here and
- * returns where to end it at the identity server.
+ * session, /auth/session tells the web app who is signed in, /auth/logout ends the session here (and at the
+ * embedded identity server) and returns where to go next: the external identity server's sign-out, if any.
  */
 import { sessionInfoSchema } from '@backoffice/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -16,6 +16,8 @@ import { principalOf } from '../../plugins/access';
 import { recordAudit } from '../audit/audit.service';
 import type { SecondFactorService } from '../second-factor/second-factor.service';
 import { createUsersRepository } from '../users/users.repository';
+import { endIdentitySession } from '../identity/oidc-adapter';
+import { IDENTITY_SESSION_COOKIE } from '../identity/oidc-provider';
 import type { OidcClient } from './oidc-client';
 import type { SessionsService } from './sessions.service';
 import { findUserForSubject } from './subjects';
@@ -269,9 +271,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      // The session ends with its audit entry, or neither happens (a cut connection fails both).
+      const embedded = config.oidc.kind === 'embedded';
+      const identitySession = embedded ? request.cookies[IDENTITY_SESSION_COOKIE] : undefined;
+      // The session ends with its audit entry, or neither happens (a cut connection fails both). The embedded
+      // identity server's session ends with them, here: no page of its own that another tab could disturb.
       const ended = await db.transaction(async (tx) => {
         const destroyed = await sessions.destroy(tx, request.cookies[SESSION_COOKIE]);
+        if (identitySession) await endIdentitySession(tx, identitySession);
         await recordAudit(tx, {
           actor: { id: principal.userId, name: principal.username },
           entityType: 'user',
@@ -287,6 +293,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
         path: '/auth',
         maxAge: config.session.maxLifetimeMs / 1000,
       });
+      if (embedded) {
+        reply.clearCookie(IDENTITY_SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(`${IDENTITY_SESSION_COOKIE}.sig`, { path: '/' });
+        return { redirectTo: '/' };
+      }
       return { redirectTo: await oidc().endSessionUrl(ended?.idToken) };
     },
   );

@@ -3,7 +3,8 @@
  * cookie-keeping test browser. Also restarts, a second instance, token refresh and session limits.
  */
 import { createServer } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AdapterPayload } from 'oidc-provider';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
@@ -11,6 +12,7 @@ import { loadConfig } from '../../config';
 import { decrypt, deriveKey } from '../../lib/crypto';
 import { auditEntries, oidcPayloads, sessions } from '../../db/schema/index';
 import { createTestApp, describeEachEngine, signInTo, TEST_PASSWORD } from '../../test/app';
+import { createOidcAdapterClass } from '../identity/oidc-adapter';
 import { formAction, httpTransport, injectTransport, signInThrough, TestBrowser } from '../../test/browser';
 import {
   LOGIN_COOKIE_PREFIX,
@@ -57,26 +59,24 @@ describeEachEngine('sign-in', (ctx) => {
     const { sessionId } = JSON.parse((await browser.request('/auth/session')).body) as { sessionId: string };
     return { browser, sessionId };
   }
-  /** A browser signed in and then out of the back office, and where to sign out at the identity server. */
-  async function signedOutHere() {
-    const browser = browse();
-    await signInThrough(browser, user.email, TEST_PASSWORD);
+  /** Signs the browser out of the back office; answers where the web app goes next. */
+  async function signOut(browser: TestBrowser) {
     const logout = await browser.request('/auth/logout', {
       method: 'POST',
       headers: { 'x-requested-with': 'backoffice' },
     });
     expect(logout.status).toBe(200);
-    const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
-    return { browser, redirectTo };
+    return (JSON.parse(logout.body) as { redirectTo: string }).redirectTo;
   }
-  /** Signs out at the identity server: its page submits its form by itself (script), here as a browser would. */
-  async function endAtIdentityServer(browser: TestBrowser, redirectTo: string) {
-    const endPage = await browser.navigate(redirectTo);
-    const form = /<form[^>]*action="([^"]+)"[\s\S]*?<\/form>/.exec(endPage.body)!;
-    const fields = Object.fromEntries(
-      [...form[0].matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
-    );
-    return browser.navigate(new URL(form[1]!, endPage.url), { form: fields });
+  /** The identity server's stored session with this id, ended or not, and the grants it names. */
+  async function identitySession(id: string) {
+    const [row] = await ctx()
+      .database.db.select()
+      .from(oidcPayloads)
+      .where(and(eq(oidcPayloads.model, 'Session'), eq(oidcPayloads.id, id)));
+    const authorizations = (row?.payload as { authorizations?: Record<string, { grantId: string }> })
+      ?.authorizations;
+    return { row, grantIds: Object.values(authorizations ?? {}).map((a) => a.grantId) };
   }
   const sessionCount = async (userId: string) =>
     (await ctx().database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
@@ -268,15 +268,18 @@ describeEachEngine('sign-in', (ctx) => {
     expect(location.searchParams.get('error_description')).toMatch(/PKCE/);
   });
 
-  it('signs in afresh a tab whose sign-in began before another tab signed out at the identity server', async () => {
-    const { browser, redirectTo } = await signedOutHere();
-    // One tab is sent to sign-in: the identity server's session still lives, so its interaction is tied to it…
+  it('signs in afresh a tab whose sign-in began before another tab signed out', async () => {
+    const { browser } = await signedIn();
+    // One tab starts a sign-in that asks for the password while the identity server's session lives, so its
+    // interaction is tied to that session…
     const login = await browser.request('/auth/login?returnTo=%2Fusers%2Faccount');
-    const authorize = await browser.request(new URL(String(login.headers.location), login.url));
+    const authorizeUrl = new URL(String(login.headers.location), login.url);
+    authorizeUrl.searchParams.set('max_age', '0');
+    const authorize = await browser.request(authorizeUrl);
     const interaction = new URL(String(authorize.headers.location), authorize.url);
     expect(interaction.pathname).toMatch(/^\/oidc\/interaction\//);
-    // …which the other tab's sign-out at the identity server ends before the first tab gets there.
-    await endAtIdentityServer(browser, redirectTo);
+    // …which the other tab's sign-out ends before the first tab gets there.
+    expect(await signOut(browser)).toBe('/');
     const signInPage = await browser.navigate(interaction);
     expect(signInPage.status).toBe(200);
     expect(signInPage.body).toContain('name="password"');
@@ -290,30 +293,70 @@ describeEachEngine('sign-in', (ctx) => {
     expect((await browser.request(interaction)).status).toBe(400);
   });
 
-  it('signs out here and at the identity server: the next sign-in asks for the password again', async () => {
-    const { browser, redirectTo } = await signedOutHere();
-    expect(redirectTo).toMatch(/\/oidc\/session\/end\?.*id_token_hint=/);
+  it('signs out here and at the identity server at once, with no page of its own to pass through', async () => {
+    const { browser } = await signedIn();
+    const opSession = browser.cookie('_session')!;
+    const opSignature = browser.cookie('_session.sig')!;
+    const { grantIds } = await identitySession(opSession);
+    expect(grantIds).toHaveLength(1);
+
+    expect(await signOut(browser)).toBe('/');
     expect((await browser.request('/auth/session')).status).toBe(401);
+    expect(browser.cookie('_session')).toBeUndefined();
+    // Ended, and what its grant issued (the refresh token our session held) revoked with it.
+    expect((await identitySession(opSession)).row?.consumedAt).toBeInstanceOf(Date);
+    const issued = await ctx()
+      .database.db.select({ model: oidcPayloads.model })
+      .from(oidcPayloads)
+      .where(or(inArray(oidcPayloads.grantId, grantIds), inArray(oidcPayloads.id, grantIds)));
+    expect(issued.filter((row) => row.model !== 'Interaction')).toEqual([]);
 
-    const after = await endAtIdentityServer(browser, redirectTo);
-    expect(after.url.href).toBe(`${ORIGIN}/`);
-
-    const again = await browser.navigate('/auth/login');
+    // The identity server's session signs no one in any more, even presented by a browser that kept its
+    // cookie and never got the sign-out's mark.
+    const kept = browse();
+    kept.setCookie('_session', opSession);
+    kept.setCookie('_session.sig', opSignature);
+    const again = await kept.navigate('/auth/login');
     expect(again.body).toContain('name="password"');
+    expect((await kept.request('/auth/session')).status).toBe(401);
+    // Signing out twice is no error.
+    expect(
+      (
+        await browser.request('/auth/logout', {
+          method: 'POST',
+          headers: { 'x-requested-with': 'backoffice' },
+        })
+      ).status,
+    ).toBe(401);
   });
 
-  it('asks for the password again after signing out, even before the identity server has ended its own session', async () => {
+  it("does not bring the identity server's session back when a request that loaded it before the sign-out saves it after", async () => {
+    const { browser } = await signedIn();
+    const opSession = browser.cookie('_session')!;
+    const opSignature = browser.cookie('_session.sig')!;
+    const { row } = await identitySession(opSession);
+    // Another tab's request at the identity server has loaded the session; this tab signs out…
+    await signOut(browser);
+    // …and that request ends by saving the session as it loaded it, as the identity server does.
+    const Adapter = createOidcAdapterClass(ctx().database.db);
+    await new Adapter('Session').upsert(opSession, row!.payload as AdapterPayload, 3600);
+    expect(await new Adapter('Session').find(opSession)).toBeUndefined();
+    const kept = browse();
+    kept.setCookie('_session', opSession);
+    kept.setCookie('_session.sig', opSignature);
+    expect((await kept.navigate('/auth/login')).body).toContain('name="password"');
+  });
+
+  it('marks the browser signed out until its next sign-in, which asks for the password', async () => {
     const browser = browse();
     await signInThrough(browser, user.email, TEST_PASSWORD);
     const before = await sessionCount(user.userId);
-    const logout = await browser.request('/auth/logout', {
-      method: 'POST',
-      headers: { 'x-requested-with': 'backoffice' },
-    });
-    expect(logout.status).toBe(200);
+    await signOut(browser);
     expect(browser.cookie(SIGNED_OUT_COOKIE)).toBe('1');
-    // Another tab finds its session ended and goes to sign-in while this one has not yet been to the
-    // identity server's sign-out: the identity server's session still lives, and must not sign it in.
+    // The mark makes the next sign-in authenticate again (max_age=0), even where an external identity
+    // server's session outlives ours.
+    const start = await browser.request('/auth/login');
+    expect(new URL(String(start.headers.location)).searchParams.get('max_age')).toBe('0');
     const again = await browser.navigate('/auth/login?returnTo=%2Fusers');
     expect(again.url.pathname).toMatch(/^\/oidc\/interaction\//);
     expect(again.body).toContain('name="password"');

@@ -1,19 +1,29 @@
 /** oidc-provider's storage in PostgreSQL: one table for every model, keyed by (model, id). */
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { oidcPayloads } from '../../db/schema/index';
 import { findUnstorableText, isStorableText } from '../../lib/text-guard';
 
+/** The model of the identity server's sessions. */
+const SESSION_MODEL = 'Session';
+/** What a grant issued to our client, the kinds the provider's own sign-out revokes with it. */
+const GRANT_TOKEN_MODELS = ['AccessToken', 'RefreshToken', 'AuthorizationCode'];
+
 export function createOidcAdapterClass(db: Db) {
   const notExpired = or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`));
 
-  async function findWhere(condition: ReturnType<typeof and>): Promise<AdapterPayload | undefined> {
+  async function findWhere(
+    model: string,
+    condition: ReturnType<typeof and>,
+  ): Promise<AdapterPayload | undefined> {
     const [row] = await db
       .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
       .from(oidcPayloads)
-      .where(and(condition, notExpired));
+      .where(and(eq(oidcPayloads.model, model), condition, notExpired));
     if (!row) return undefined;
+    // A session ended by a sign-out (endIdentitySession) is no session.
+    if (model === SESSION_MODEL && row.consumedAt) return undefined;
     const payload = row.payload as AdapterPayload;
     return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
   }
@@ -37,22 +47,28 @@ export function createOidcAdapterClass(db: Db) {
       await db
         .insert(oidcPayloads)
         .values({ model: this.model, id, ...values })
-        .onConflictDoUpdate({ target: [oidcPayloads.model, oidcPayloads.id], set: values });
+        .onConflictDoUpdate({
+          target: [oidcPayloads.model, oidcPayloads.id],
+          set: values,
+          // A request that loaded a session before a sign-out ended it saves it when it ends: that must not
+          // bring it back.
+          ...(this.model === SESSION_MODEL ? { setWhere: isNull(oidcPayloads.consumedAt) } : {}),
+        });
     }
 
     find(id: string) {
       if (!isStorableText(id)) return Promise.resolve(undefined);
-      return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.id, id)));
+      return findWhere(this.model, eq(oidcPayloads.id, id));
     }
 
     findByUid(uid: string) {
       if (!isStorableText(uid)) return Promise.resolve(undefined);
-      return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.uid, uid)));
+      return findWhere(this.model, eq(oidcPayloads.uid, uid));
     }
 
     findByUserCode(userCode: string) {
       if (!isStorableText(userCode)) return Promise.resolve(undefined);
-      return findWhere(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.userCode, userCode)));
+      return findWhere(this.model, eq(oidcPayloads.userCode, userCode));
     }
 
     async consume(id: string): Promise<void> {
@@ -79,6 +95,40 @@ export function createOidcAdapterClass(db: Db) {
         .where(and(eq(oidcPayloads.model, this.model), eq(oidcPayloads.grantId, grantId)));
     }
   };
+}
+
+/**
+ * Ends the identity server's session with this id (the browser's session cookie there) and revokes the
+ * grants it holds, as the provider's own sign-out does, but at once and in the caller's transaction: our
+ * sign-out needs no form at the identity server, whose secret another tab's request could overwrite. The
+ * row stays, marked ended, until it expires, so that a request that loaded the session before cannot save it
+ * back. The id is the session's own secret: whoever presents it may end it. True when it was alive.
+ */
+export async function endIdentitySession(db: Db, id: string): Promise<boolean> {
+  if (!isStorableText(id)) return false;
+  const [ended] = await db
+    .update(oidcPayloads)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(eq(oidcPayloads.model, SESSION_MODEL), eq(oidcPayloads.id, id), isNull(oidcPayloads.consumedAt)),
+    )
+    .returning({ payload: oidcPayloads.payload });
+  if (!ended) return false;
+  const authorizations = (ended.payload as { authorizations?: Record<string, { grantId?: unknown }> })
+    .authorizations;
+  const grantIds = Object.values(authorizations ?? {})
+    .map((authorization) => authorization.grantId)
+    .filter((grantId): grantId is string => typeof grantId === 'string');
+  if (grantIds.length > 0)
+    await db
+      .delete(oidcPayloads)
+      .where(
+        or(
+          and(inArray(oidcPayloads.model, GRANT_TOKEN_MODELS), inArray(oidcPayloads.grantId, grantIds)),
+          and(eq(oidcPayloads.model, 'Grant'), inArray(oidcPayloads.id, grantIds)),
+        ),
+      );
+  return true;
 }
 
 /** Removes artifacts that expired; run now and then. */

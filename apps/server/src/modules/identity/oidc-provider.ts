@@ -16,6 +16,8 @@ import { findIdentityAccount } from './accounts';
 export const OIDC_PREFIX = '/oidc';
 export const BACKOFFICE_CLIENT_ID = 'backoffice';
 export const OIDC_SCOPES = 'openid email profile offline_access';
+/** The identity server's session cookie, sent for the whole site: our sign-out ends that session too. */
+export const IDENTITY_SESSION_COOKIE = '_session';
 
 /** The client secret of our own BFF at the embedded provider, derived from SESSION_SECRET. */
 export function embeddedClientSecret(config: Config): string {
@@ -55,6 +57,7 @@ export async function createEmbeddedProvider(options: {
     jwks: { keys: await loadSigningKeys(database, options.secrets) },
     cookies: {
       keys: [deriveKey(config.sessionSecret, 'oidc-cookies').toString('base64url')],
+      names: { session: IDENTITY_SESSION_COOKIE },
       long: { signed: true, httpOnly: true, sameSite: 'lax' },
       short: { signed: true, httpOnly: true, sameSite: 'lax' },
     },
