@@ -4,9 +4,10 @@
  * issuer (e.g. Keycloak) would get an implementation talking to its admin API. Callers map unexpected
  * failures to the spec's identity-service messages.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { identityCredentials, oidcPayloads, users } from '../../db/schema/index';
+import { identityCredentials, users } from '../../db/schema/index';
+import { endIdentitySessionsOf } from './oidc-adapter';
 import { hashPassword, verifyPassword } from './passwords';
 
 export interface IdentityService {
@@ -50,8 +51,8 @@ export function createEmbeddedIdentityService(db: Db): IdentityService {
         });
     },
 
-    async endSessions(tx, userId) {
-      await tx.delete(oidcPayloads).where(and(eq(oidcPayloads.accountId, userId)));
+    endSessions(tx, userId) {
+      return endIdentitySessionsOf(tx, userId);
     },
   };
 }

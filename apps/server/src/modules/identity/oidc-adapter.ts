@@ -1,5 +1,5 @@
 /** oidc-provider's storage in PostgreSQL: one table for every model, keyed by (model, id). */
-import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { oidcPayloads } from '../../db/schema/index';
@@ -98,27 +98,24 @@ export function createOidcAdapterClass(db: Db) {
 }
 
 /**
- * Ends the identity server's session with this id (the browser's session cookie there) and revokes the
- * grants it holds, as the provider's own sign-out does, but at once and in the caller's transaction: our
- * sign-out needs no form at the identity server, whose secret another tab's request could overwrite. The
- * row stays, marked ended, until it expires, so that a request that loaded the session before cannot save it
- * back. The id is the session's own secret: whoever presents it may end it. True when it was alive.
+ * Ends the identity server's sessions that match and revokes what their grants issued, as the provider's
+ * own sign-out does, but in the caller's transaction. Each row stays, marked ended (consumed), until it
+ * expires: the storage no longer finds it, nor lets a request that loaded it before save it back.
+ * Answers how many were alive.
  */
-export async function endIdentitySession(db: Db, id: string): Promise<boolean> {
-  if (!isStorableText(id)) return false;
-  const [ended] = await db
+async function endSessionsWhere(db: Db, condition: SQL): Promise<number> {
+  const ended = await db
     .update(oidcPayloads)
     .set({ consumedAt: sql`now()` })
-    .where(
-      and(eq(oidcPayloads.model, SESSION_MODEL), eq(oidcPayloads.id, id), isNull(oidcPayloads.consumedAt)),
-    )
+    .where(and(eq(oidcPayloads.model, SESSION_MODEL), condition, isNull(oidcPayloads.consumedAt)))
     .returning({ payload: oidcPayloads.payload });
-  if (!ended) return false;
-  const authorizations = (ended.payload as { authorizations?: Record<string, { grantId?: unknown }> })
-    .authorizations;
-  const grantIds = Object.values(authorizations ?? {})
-    .map((authorization) => authorization.grantId)
-    .filter((grantId): grantId is string => typeof grantId === 'string');
+  const grantIds = ended.flatMap(({ payload }) =>
+    Object.values(
+      (payload as { authorizations?: Record<string, { grantId?: unknown }> }).authorizations ?? {},
+    )
+      .map((authorization) => authorization.grantId)
+      .filter((grantId): grantId is string => typeof grantId === 'string'),
+  );
   if (grantIds.length > 0)
     await db
       .delete(oidcPayloads)
@@ -128,7 +125,25 @@ export async function endIdentitySession(db: Db, id: string): Promise<boolean> {
           and(eq(oidcPayloads.model, 'Grant'), inArray(oidcPayloads.id, grantIds)),
         ),
       );
-  return true;
+  return ended.length;
+}
+
+/**
+ * Ends the identity server's session with this id (the browser's session cookie there): our sign-out
+ * needs no form at the identity server, whose secret another tab's request could overwrite. The id is the
+ * session's own secret: whoever presents it may end it. True when it was alive.
+ */
+export async function endIdentitySession(db: Db, id: string): Promise<boolean> {
+  if (!isStorableText(id)) return false;
+  return (await endSessionsWhere(db, eq(oidcPayloads.id, id))) > 0;
+}
+
+/** Ends every identity-server session of an account and removes everything else stored for it. */
+export async function endIdentitySessionsOf(db: Db, accountId: string): Promise<void> {
+  await endSessionsWhere(db, eq(oidcPayloads.accountId, accountId));
+  await db
+    .delete(oidcPayloads)
+    .where(and(eq(oidcPayloads.accountId, accountId), ne(oidcPayloads.model, SESSION_MODEL)));
 }
 
 /** Removes artifacts that expired; run now and then. */

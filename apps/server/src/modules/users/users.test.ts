@@ -9,7 +9,7 @@ import {
   type Role,
   type User,
 } from '@backoffice/contracts';
-import { asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
@@ -27,6 +27,7 @@ import { changeEntries, clearAuditTrail } from '../../test/databases';
 import { SESSION_COOKIE } from '../auth/auth.routes';
 import { createSessionsService } from '../auth/sessions.service';
 import { createEmbeddedIdentityService } from '../identity/identity.service';
+import { createOidcAdapterClass } from '../identity/oidc-adapter';
 
 const BASE = '/api/users';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -209,14 +210,22 @@ function helpers(ctx: () => TestContext) {
   }
 
   /** Stores an identity-server session of the user, as the embedded provider would. */
-  async function identitySession(userId: string): Promise<void> {
+  async function identitySession(userId: string): Promise<string> {
+    const id = randomUUID();
     await db()
       .insert(oidcPayloads)
-      .values({ model: 'Session', id: randomUUID(), payload: { accountId: userId }, accountId: userId });
+      .values({ model: 'Session', id, payload: { accountId: userId }, accountId: userId });
+    return id;
   }
 
+  /** What the identity server holds for the user and still takes as alive (an ended session is kept, marked). */
   async function identitySessionCount(userId: string): Promise<number> {
-    return (await db().select().from(oidcPayloads).where(eq(oidcPayloads.accountId, userId))).length;
+    return (
+      await db()
+        .select()
+        .from(oidcPayloads)
+        .where(and(eq(oidcPayloads.accountId, userId), isNull(oidcPayloads.consumedAt)))
+    ).length;
   }
 
   const asSession = (headers: Record<string, string>, options: InjectOptions) =>
@@ -963,10 +972,10 @@ describeEachEngine('users API', (ctx) => {
     async function signedInTwice(role: Role = 'support') {
       const user = await ctx().signIn(role);
       const second = await h.extraSession(user.userId);
-      await h.identitySession(user.userId);
+      const identitySessionId = await h.identitySession(user.userId);
       expect((await user.inject({ method: 'GET', url: '/api/account' })).statusCode).toBe(200);
       expect(await h.sessionCount(user.userId)).toBe(2);
-      return { ...user, second };
+      return { ...user, second, identitySessionId };
     }
 
     async function expectSignedOut(user: Awaited<ReturnType<typeof signedInTwice>>) {
@@ -1034,6 +1043,11 @@ describeEachEngine('users API', (ctx) => {
       expect(response.statusCode, response.body).toBe(204);
       await expectSignedOut(target);
       await expectStillSignedIn(bystander);
+      // A request at the identity server that loaded the old session before saves it after: it stays ended.
+      const Adapter = createOidcAdapterClass(ctx().database.db);
+      await new Adapter('Session').upsert(target.identitySessionId, { accountId: target.userId }, 3600);
+      expect(await h.identitySessionCount(target.userId)).toBe(0);
+      expect(await new Adapter('Session').find(target.identitySessionId)).toBeUndefined();
       expect(await h.authenticate(target.email, NEW_PASSWORD)).toBe(target.userId);
       expect(await h.authenticate(target.email, TEST_PASSWORD)).toBeNull();
     });
