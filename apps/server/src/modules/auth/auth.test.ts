@@ -330,6 +330,22 @@ describeEachEngine('sign-in', (ctx) => {
     ).toBe(401);
   });
 
+  it("signs out whatever the browser sends as the identity server's session cookie", async () => {
+    for (const value of [
+      '',
+      'x'.repeat(3000),
+      '%00',
+      'a\u0000b',
+      "'; drop table oidc_payloads; --",
+      '%E2%82',
+    ]) {
+      const { browser } = await signedIn();
+      browser.setCookie('_session', encodeURIComponent(value));
+      expect(await signOut(browser)).toBe('/');
+      expect((await browser.request('/auth/session')).status).toBe(401);
+    }
+  });
+
   it("does not bring the identity server's session back when a request that loaded it before the sign-out saves it after", async () => {
     const { browser } = await signedIn();
     const opSession = browser.cookie('_session')!;
