@@ -22,7 +22,7 @@ export function createOidcAdapterClass(db: Db) {
       .from(oidcPayloads)
       .where(and(eq(oidcPayloads.model, model), condition, notExpired));
     if (!row) return undefined;
-    // A session ended by a sign-out (endIdentitySession) is no session.
+    // A session ended by a sign-out or for its account (endSessionsWhere) is no session.
     if (model === SESSION_MODEL && row.consumedAt) return undefined;
     const payload = row.payload as AdapterPayload;
     return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
