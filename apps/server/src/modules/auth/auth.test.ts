@@ -12,7 +12,8 @@ import { loadConfig } from '../../config';
 import { decrypt, deriveKey } from '../../lib/crypto';
 import { auditEntries, oidcPayloads, sessions } from '../../db/schema/index';
 import { createTestApp, describeEachEngine, signInTo, TEST_PASSWORD } from '../../test/app';
-import { createOidcAdapterClass } from '../identity/oidc-adapter';
+import { createOidcAdapterClass, grantIdsOf } from '../identity/oidc-adapter';
+import { IDENTITY_SESSION_COOKIE } from '../identity/oidc-provider';
 import { formAction, httpTransport, injectTransport, signInThrough, TestBrowser } from '../../test/browser';
 import {
   LOGIN_COOKIE_PREFIX,
@@ -33,6 +34,10 @@ async function freePort(): Promise<number> {
     });
   });
 }
+
+/** The web app's sign-out request, as its menu sends it. */
+const postLogout = (browser: TestBrowser) =>
+  browser.request('/auth/logout', { method: 'POST', headers: { 'x-requested-with': 'backoffice' } });
 
 describe('safeReturnTo', () => {
   it.each([
@@ -61,10 +66,7 @@ describeEachEngine('sign-in', (ctx) => {
   }
   /** Signs the browser out of the back office; answers where the web app goes next. */
   async function signOut(browser: TestBrowser) {
-    const logout = await browser.request('/auth/logout', {
-      method: 'POST',
-      headers: { 'x-requested-with': 'backoffice' },
-    });
+    const logout = await postLogout(browser);
     expect(logout.status).toBe(200);
     return (JSON.parse(logout.body) as { redirectTo: string }).redirectTo;
   }
@@ -74,9 +76,7 @@ describeEachEngine('sign-in', (ctx) => {
       .database.db.select()
       .from(oidcPayloads)
       .where(and(eq(oidcPayloads.model, 'Session'), eq(oidcPayloads.id, id)));
-    const authorizations = (row?.payload as { authorizations?: Record<string, { grantId: string }> })
-      ?.authorizations;
-    return { row, grantIds: Object.values(authorizations ?? {}).map((a) => a.grantId) };
+    return { row, grantIds: grantIdsOf(row?.payload) };
   }
   const sessionCount = async (userId: string) =>
     (await ctx().database.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
@@ -295,14 +295,14 @@ describeEachEngine('sign-in', (ctx) => {
 
   it('signs out here and at the identity server at once, with no page of its own to pass through', async () => {
     const { browser } = await signedIn();
-    const opSession = browser.cookie('_session')!;
-    const opSignature = browser.cookie('_session.sig')!;
+    const opSession = browser.cookie(IDENTITY_SESSION_COOKIE)!;
+    const opSignature = browser.cookie(`${IDENTITY_SESSION_COOKIE}.sig`)!;
     const { grantIds } = await identitySession(opSession);
     expect(grantIds).toHaveLength(1);
 
     expect(await signOut(browser)).toBe('/');
     expect((await browser.request('/auth/session')).status).toBe(401);
-    expect(browser.cookie('_session')).toBeUndefined();
+    expect(browser.cookie(IDENTITY_SESSION_COOKIE)).toBeUndefined();
     // Ended, and what its grant issued (the refresh token our session held) revoked with it.
     expect((await identitySession(opSession)).row?.consumedAt).toBeInstanceOf(Date);
     const issued = await ctx()
@@ -314,20 +314,13 @@ describeEachEngine('sign-in', (ctx) => {
     // The identity server's session signs no one in any more, even presented by a browser that kept its
     // cookie and never got the sign-out's mark.
     const kept = browse();
-    kept.setCookie('_session', opSession);
-    kept.setCookie('_session.sig', opSignature);
+    kept.setCookie(IDENTITY_SESSION_COOKIE, opSession);
+    kept.setCookie(`${IDENTITY_SESSION_COOKIE}.sig`, opSignature);
     const again = await kept.navigate('/auth/login');
     expect(again.body).toContain('name="password"');
     expect((await kept.request('/auth/session')).status).toBe(401);
     // Signing out twice is no error.
-    expect(
-      (
-        await browser.request('/auth/logout', {
-          method: 'POST',
-          headers: { 'x-requested-with': 'backoffice' },
-        })
-      ).status,
-    ).toBe(401);
+    expect((await postLogout(browser)).status).toBe(401);
   });
 
   it("signs out whatever the browser sends as the identity server's session cookie", async () => {
@@ -340,7 +333,7 @@ describeEachEngine('sign-in', (ctx) => {
       '%E2%82',
     ]) {
       const { browser } = await signedIn();
-      browser.setCookie('_session', encodeURIComponent(value));
+      browser.setCookie(IDENTITY_SESSION_COOKIE, encodeURIComponent(value));
       expect(await signOut(browser)).toBe('/');
       expect((await browser.request('/auth/session')).status).toBe(401);
     }
@@ -348,8 +341,8 @@ describeEachEngine('sign-in', (ctx) => {
 
   it("does not bring the identity server's session back when a request that loaded it before the sign-out saves it after", async () => {
     const { browser } = await signedIn();
-    const opSession = browser.cookie('_session')!;
-    const opSignature = browser.cookie('_session.sig')!;
+    const opSession = browser.cookie(IDENTITY_SESSION_COOKIE)!;
+    const opSignature = browser.cookie(`${IDENTITY_SESSION_COOKIE}.sig`)!;
     const { row } = await identitySession(opSession);
     // Another tab's request at the identity server has loaded the session; this tab signs out…
     await signOut(browser);
@@ -358,8 +351,8 @@ describeEachEngine('sign-in', (ctx) => {
     await new Adapter('Session').upsert(opSession, row!.payload as AdapterPayload, 3600);
     expect(await new Adapter('Session').find(opSession)).toBeUndefined();
     const kept = browse();
-    kept.setCookie('_session', opSession);
-    kept.setCookie('_session.sig', opSignature);
+    kept.setCookie(IDENTITY_SESSION_COOKIE, opSession);
+    kept.setCookie(`${IDENTITY_SESSION_COOKIE}.sig`, opSignature);
     expect((await kept.navigate('/auth/login')).body).toContain('name="password"');
   });
 
@@ -403,7 +396,8 @@ describeEachEngine('sign-in', (ctx) => {
       expect(JSON.parse(response.body).user.id).toBe(user.userId);
       // The identity server's own session lives in the database too: signing in again needs no password.
       const relogin = new TestBrowser(injectTransport(second), ORIGIN);
-      for (const name of ['_session', '_session.sig', '_session.legacy', '_session.legacy.sig']) {
+      for (const suffix of ['', '.sig', '.legacy', '.legacy.sig']) {
+        const name = `${IDENTITY_SESSION_COOKIE}${suffix}`;
         const value = browser.cookie(name);
         if (value) relogin.setCookie(name, value);
       }
@@ -583,10 +577,7 @@ describe('an external identity server (another back office on its own port)', ()
     expect(session.status).toBe(200);
     expect(JSON.parse(session.body).user).toMatchObject({ id: user.userId, role: 'accountant' });
 
-    const logout = await browser.request('/auth/logout', {
-      method: 'POST',
-      headers: { 'x-requested-with': 'backoffice' },
-    });
+    const logout = await postLogout(browser);
     const { redirectTo } = JSON.parse(logout.body) as { redirectTo: string };
     expect(new URL(redirectTo).origin).not.toBe(origin);
     expect((await browser.request('/auth/session')).status).toBe(401);

@@ -97,6 +97,16 @@ export function createOidcAdapterClass(db: Db) {
   };
 }
 
+/** The grants a stored identity-server session names: one per client it signed in to. */
+export function grantIdsOf(sessionPayload: unknown): string[] {
+  const { authorizations } = (sessionPayload ?? {}) as {
+    authorizations?: Record<string, { grantId?: unknown }>;
+  };
+  return Object.values(authorizations ?? {})
+    .map((authorization) => authorization.grantId)
+    .filter((grantId): grantId is string => typeof grantId === 'string');
+}
+
 /**
  * Ends the identity server's sessions that match and revokes what their grants issued, as the provider's
  * own sign-out does, but in the caller's transaction. Each row stays, marked ended (consumed), until it
@@ -109,13 +119,7 @@ async function endSessionsWhere(db: Db, condition: SQL): Promise<number> {
     .set({ consumedAt: sql`now()` })
     .where(and(eq(oidcPayloads.model, SESSION_MODEL), condition, isNull(oidcPayloads.consumedAt)))
     .returning({ payload: oidcPayloads.payload });
-  const grantIds = ended.flatMap(({ payload }) =>
-    Object.values(
-      (payload as { authorizations?: Record<string, { grantId?: unknown }> }).authorizations ?? {},
-    )
-      .map((authorization) => authorization.grantId)
-      .filter((grantId): grantId is string => typeof grantId === 'string'),
-  );
+  const grantIds = ended.flatMap(({ payload }) => grantIdsOf(payload));
   if (grantIds.length > 0)
     await db
       .delete(oidcPayloads)
