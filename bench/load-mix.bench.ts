@@ -6,11 +6,19 @@
  * and every request kind in it (req/s, p50, p99, errors), as ratios to /healthz loaded the same way in the
  * same run. BENCH_ROUNDS makes it smaller for a quick try.
  */
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/lib/sql';
 import { createTestApp } from '../apps/server/src/test/app';
-import { load, loadMix, reportLoad, type LoadResult, type RequestKind } from './lib/load';
+import {
+  countStatementsWith,
+  load,
+  loadMix,
+  reportLoad,
+  type LoadResult,
+  type RequestKind,
+} from './lib/load';
 import { CASINOS, GAMES, INTEGRATIONS, lastTwelveMonths, seedTwelveMonths } from './lib/platform';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
@@ -30,6 +38,7 @@ export async function run(): Promise<void> {
   // BENCH_KEPT_ANSWERS=off: every configuration list and record read from the database (decision 041).
   // BENCH_ACCEPT_ENCODING: what the mix's requests accept, e.g. Chromium's "gzip, deflate, br, zstd"
   // (answers above 1 KB then come compressed, as a browser gets them); none by default, as measured before.
+  countStatementsWith(countPgStatements());
   const context = await createTestApp(
     'postgres',
     {},
@@ -229,4 +238,21 @@ export async function run(): Promise<void> {
   } finally {
     await context.close();
   }
+}
+
+/**
+ * Counts every statement a `pg` client of the server sends (its pool's clients are `pg.Client`s; the load's
+ * worker thread sends none): a round trip each, which the server's thread writes and waits for.
+ */
+function countPgStatements(): () => number {
+  const pg = createRequire(new URL('../apps/server/package.json', import.meta.url))('pg') as {
+    Client: { prototype: { query: (...args: unknown[]) => unknown } };
+  };
+  let sent = 0;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    sent++;
+    return query.apply(this, args);
+  };
+  return () => sent;
 }

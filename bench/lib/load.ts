@@ -61,7 +61,19 @@ export interface LoadResult {
     onCoreMsPerRequest?: number | undefined;
     waitedMsPerRequest?: number | undefined;
     coresMsPerRequest: number;
+    /** The statements the server sent to the database a request (`countStatementsWith`), where counted. */
+    statementsPerRequest?: number | undefined;
   };
+}
+
+let statementsSent: (() => number) | undefined;
+
+/**
+ * What counts the statements the server has sent to the database so far; each load then tells how many a
+ * request took (a round trip each: the server's thread writes it and waits for the answer).
+ */
+export function countStatementsWith(counter: () => number): void {
+  statementsSent = counter;
 }
 
 const WORKER = `
@@ -153,8 +165,10 @@ function spentFrom() {
   let loop: EventLoopUtilization | undefined;
   let cores: { busy: number; total: number } | undefined;
   let thread: ReturnType<typeof mainThreadTimes>;
+  let statements: number | undefined;
   return {
     start() {
+      statements = statementsSent?.();
       loop = performance.eventLoopUtilization();
       cores = coreTimes();
       thread = mainThreadTimes();
@@ -172,6 +186,8 @@ function spentFrom() {
         onCoreMsPerRequest: thread && threadNow && perRequest(threadNow.onCore - thread.onCore),
         waitedMsPerRequest: thread && threadNow && perRequest(threadNow.waited - thread.waited),
         coresMsPerRequest: perRequest(now.busy - cores.busy),
+        statementsPerRequest:
+          statements === undefined ? undefined : perRequest(statementsSent!() - statements),
       };
     },
   };
@@ -284,11 +300,11 @@ export function reportLoad(title: string, results: LoadResult[]): void {
   // on a core, or waited for one while PostgreSQL or the load ran there; and what it cost all cores.
   const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(3));
   console.log(
-    `  ${'where the time went'.padEnd(44)} ${'loop busy'.padStart(10)} ${'loop ms/req'.padStart(12)} ${'on core'.padStart(8)} ${'waited'.padStart(8)} ${'cores busy'.padStart(11)} ${'cores ms/req'.padStart(13)}`,
+    `  ${'where the time went'.padEnd(44)} ${'loop busy'.padStart(10)} ${'loop ms/req'.padStart(12)} ${'on core'.padStart(8)} ${'waited'.padStart(8)} ${'cores busy'.padStart(11)} ${'cores ms/req'.padStart(13)} ${'statements/req'.padStart(15)}`,
   );
   for (const { name, ...spent } of measured) {
     console.log(
-      `  ${name.padEnd(44)} ${`${(spent.loopBusy * 100).toFixed(0)}%`.padStart(10)} ${ms(spent.loopMsPerRequest).padStart(12)} ${ms(spent.onCoreMsPerRequest).padStart(8)} ${ms(spent.waitedMsPerRequest).padStart(8)} ${`${(spent.machineBusy * 100).toFixed(0)}%`.padStart(11)} ${ms(spent.coresMsPerRequest).padStart(13)}`,
+      `  ${name.padEnd(44)} ${`${(spent.loopBusy * 100).toFixed(0)}%`.padStart(10)} ${ms(spent.loopMsPerRequest).padStart(12)} ${ms(spent.onCoreMsPerRequest).padStart(8)} ${ms(spent.waitedMsPerRequest).padStart(8)} ${`${(spent.machineBusy * 100).toFixed(0)}%`.padStart(11)} ${ms(spent.coresMsPerRequest).padStart(13)} ${(spent.statementsPerRequest?.toFixed(2) ?? '–').padStart(15)}`,
     );
   }
 }
