@@ -13,5 +13,9 @@ export default defineProject({
     // Screen tests type and click through whole forms: 3–4 s alone on two cores, over 5 s (vitest's
     // default) when another suite shares the machine. A limit against hangs, not a speed measure.
     testTimeout: 20_000,
+    // After-each hooks in the order they were registered: the setup's `cleanup` unmounts the screen
+    // before a test file's own hooks take its stubbed `fetch` away. (In the default reverse order a screen
+    // still mounted could refetch through happy-dom's real fetch, to a server that is not there.)
+    sequence: { hooks: 'list' },
   },
 });

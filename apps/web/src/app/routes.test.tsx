@@ -210,6 +210,7 @@ describe('access by role', () => {
   });
 
   it('keeps the background jobs to admins: in the menu, and by URL', async () => {
+    stubEmptyApi();
     await renderRoutes(routes, { initialEntries: ['/masterdata/jobs'], session: testSession('developer') });
     await screen.findByRole('heading', { name: 'Keine Berechtigung.' }, LOAD);
     const nav = screen.getByRole('navigation', { name: 'Hauptnavigation' });
