@@ -5,7 +5,7 @@
  * connection), per kind and for the whole mix. Figures are compared with /healthz measured the same way in
  * the same run, never with absolute targets.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -63,6 +63,14 @@ export interface LoadResult {
     coresMsPerRequest: number;
     /** The statements the server sent to the database a request (`countStatementsWith`), where counted. */
     statementsPerRequest?: number | undefined;
+    /**
+     * Where Linux tells: all cores' milliseconds a request split by who ran on them — the load's worker
+     * thread, this process's other threads (V8's garbage collector and compiler, libuv's pool) and
+     * PostgreSQL's processes; what is left of all cores went to the server's thread, the kernel and the rest.
+     */
+    loadMsPerRequest?: number | undefined;
+    otherThreadsMsPerRequest?: number | undefined;
+    postgresMsPerRequest?: number | undefined;
   };
 }
 
@@ -118,7 +126,9 @@ async function run(until, record) {
   await run(performance.now() + warmupMs, () => {});
   const samples = kinds.map(() => []);
   const errors = kinds.map(() => 0);
-  parentPort.postMessage({ measuring: true });
+  let thread;
+  try { thread = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()); } catch {}
+  parentPort.postMessage({ measuring: true, thread });
   const start = performance.now();
   await run(start + durationMs, (index, result) => {
     samples[index].push(result.ms);
@@ -127,6 +137,8 @@ async function run(until, record) {
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
   parentPort.postMessage({ samples, errors, seconds });
+  // Stays until the server's side has read this thread's time, then is ended from there.
+  setInterval(() => {}, 60_000);
 })();
 `;
 
@@ -160,14 +172,51 @@ function mainThreadTimes(): { onCore: number; waited: number } | undefined {
   }
 }
 
+/** A task's time run on a core so far in ms (Linux's schedstat), or 0 where it cannot be read. */
+function ranMs(path: string): number {
+  try {
+    return Number(readFileSync(`${path}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+/** What this process's threads, the load's worker thread and PostgreSQL's processes have run so far, in ms. */
+function whoRan(loadThread: number | undefined): { process: number; load: number; postgres: number } {
+  let process = 0;
+  let postgres = 0;
+  try {
+    for (const task of readdirSync('/proc/self/task')) process += ranMs(`/proc/self/task/${task}`);
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+        postgres += ranMs(`/proc/${entry}`);
+        // The postmaster also counts its backends that have ended (cutime and cstime, in ticks of 10 ms).
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        postgres += (Number(fields[13]) + Number(fields[14])) * 10;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    // Not Linux: nothing to split.
+  }
+  return { process, load: loadThread === undefined ? 0 : ranMs(`/proc/self/task/${loadThread}`), postgres };
+}
+
 /** Takes the event loop's and the cores' readings when the worker starts measuring, and the time spent since. */
 function spentFrom() {
   let loop: EventLoopUtilization | undefined;
   let cores: { busy: number; total: number } | undefined;
   let thread: ReturnType<typeof mainThreadTimes>;
   let statements: number | undefined;
+  let loadThread: number | undefined;
+  let ran: ReturnType<typeof whoRan> | undefined;
   return {
-    start() {
+    start(loadThreadId: number | undefined) {
+      loadThread = loadThreadId;
+      ran = whoRan(loadThread);
       statements = statementsSent?.();
       loop = performance.eventLoopUtilization();
       cores = coreTimes();
@@ -179,6 +228,7 @@ function spentFrom() {
       const now = coreTimes();
       const threadNow = mainThreadTimes();
       const perRequest = (ms: number) => ms / Math.max(1, requests);
+      const ranNow = whoRan(loadThread);
       return {
         loopBusy: used.utilization,
         loopMsPerRequest: perRequest(used.active),
@@ -188,6 +238,16 @@ function spentFrom() {
         coresMsPerRequest: perRequest(now.busy - cores.busy),
         statementsPerRequest:
           statements === undefined ? undefined : perRequest(statementsSent!() - statements),
+        ...(ran &&
+          thread &&
+          threadNow &&
+          ranNow.process > 0 && {
+            loadMsPerRequest: perRequest(ranNow.load - ran.load),
+            otherThreadsMsPerRequest: perRequest(
+              ranNow.process - ran.process - (ranNow.load - ran.load) - (threadNow.onCore - thread.onCore),
+            ),
+            postgresMsPerRequest: perRequest(ranNow.postgres - ran.postgres),
+          }),
       };
     },
   };
@@ -248,19 +308,23 @@ export function loadMix(options: MixOptions): Promise<LoadResult[]> {
     worker.once('error', reject);
     worker.on(
       'message',
-      (message: { measuring: true } | { samples: number[][]; errors: number[]; seconds: number }) => {
+      (
+        message:
+          { measuring: true; thread?: number } | { samples: number[][]; errors: number[]; seconds: number },
+      ) => {
         if ('measuring' in message) {
-          spent.start();
+          spent.start(message.thread);
           return;
         }
-        void worker.terminate();
         const all = resultOf(
           options.name,
           message.samples.flat(),
           message.errors.reduce((sum, count) => sum + count, 0),
           message.seconds,
         );
+        // Read before the worker ends: its thread's time is gone with it.
         all.spent = spent.since(all.requests);
+        void worker.terminate();
         resolve([
           all,
           ...kinds.map((kind, index) =>
@@ -300,11 +364,11 @@ export function reportLoad(title: string, results: LoadResult[]): void {
   // on a core, or waited for one while PostgreSQL or the load ran there; and what it cost all cores.
   const ms = (value: number | undefined) => (value === undefined ? '–' : value.toFixed(3));
   console.log(
-    `  ${'where the time went'.padEnd(44)} ${'loop busy'.padStart(10)} ${'loop ms/req'.padStart(12)} ${'on core'.padStart(8)} ${'waited'.padStart(8)} ${'cores busy'.padStart(11)} ${'cores ms/req'.padStart(13)} ${'statements/req'.padStart(15)}`,
+    `  ${'where the time went'.padEnd(44)} ${'loop busy'.padStart(10)} ${'loop ms/req'.padStart(12)} ${'on core'.padStart(8)} ${'waited'.padStart(8)} ${'cores busy'.padStart(11)} ${'cores ms/req'.padStart(13)} ${'statements/req'.padStart(15)} ${'load'.padStart(6)} ${'threads'.padStart(8)} ${'postgres'.padStart(9)}`,
   );
   for (const { name, ...spent } of measured) {
     console.log(
-      `  ${name.padEnd(44)} ${`${(spent.loopBusy * 100).toFixed(0)}%`.padStart(10)} ${ms(spent.loopMsPerRequest).padStart(12)} ${ms(spent.onCoreMsPerRequest).padStart(8)} ${ms(spent.waitedMsPerRequest).padStart(8)} ${`${(spent.machineBusy * 100).toFixed(0)}%`.padStart(11)} ${ms(spent.coresMsPerRequest).padStart(13)} ${(spent.statementsPerRequest?.toFixed(2) ?? '–').padStart(15)}`,
+      `  ${name.padEnd(44)} ${`${(spent.loopBusy * 100).toFixed(0)}%`.padStart(10)} ${ms(spent.loopMsPerRequest).padStart(12)} ${ms(spent.onCoreMsPerRequest).padStart(8)} ${ms(spent.waitedMsPerRequest).padStart(8)} ${`${(spent.machineBusy * 100).toFixed(0)}%`.padStart(11)} ${ms(spent.coresMsPerRequest).padStart(13)} ${(spent.statementsPerRequest?.toFixed(2) ?? '–').padStart(15)} ${ms(spent.loadMsPerRequest).padStart(6)} ${ms(spent.otherThreadsMsPerRequest).padStart(8)} ${ms(spent.postgresMsPerRequest).padStart(9)}`,
     );
   }
 }
