@@ -314,17 +314,17 @@ describe.runIf(process.env.DATABASE_URL)(
         for (const app of [...apps, ...apps]) await app.jobs!.runNow('auto-close', null);
         // Until every round is closed and every run has ended: a run writes what it did after its last
         // round, so on a slow machine the rounds are closed before the run is.
-        const deadline = Date.now() + 30_000;
-        let state = { open: ids.length, running: 1 };
-        while ((state.open > 0 || state.running > 0) && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          [state = state] = rowsOf<{ open: number; running: number }>(
-            await database.db.execute(sql`select
-              (select count(*)::int from game_rounds where status = 'open') as open,
-              (select count(*)::int from job_runs where job = 'auto-close' and outcome = 'running') as running`),
-          );
-        }
-        expect(state).toEqual({ open: 0, running: 0 });
+        await expect
+          .poll(
+            async () =>
+              rowsOf<{ open: number; running: number }>(
+                await database.db.execute(sql`select
+                  (select count(*)::int from game_rounds where status = 'open') as open,
+                  (select count(*)::int from job_runs where job = 'auto-close' and outcome = 'running') as running`),
+              )[0],
+            { timeout: 30_000, interval: 200 },
+          )
+          .toEqual({ open: 0, running: 0 });
         for (const id of ids) {
           expect(simulator.bookings().filter((booking) => booking.roundId === id)).toHaveLength(1);
         }
