@@ -181,12 +181,12 @@ function ranMs(path: string): number {
   }
 }
 
-/** What this process's threads, the load's worker thread and PostgreSQL's processes have run so far, in ms. */
-function whoRan(loadThread: number | undefined): { process: number; load: number; postgres: number } {
-  let process = 0;
+/** What this process's threads, its load worker thread and PostgreSQL's processes have run so far, in ms. */
+function whoRan(loadThread: number | undefined): { server: number; load: number; postgres: number } {
+  let server = 0;
   let postgres = 0;
   try {
-    for (const task of readdirSync('/proc/self/task')) process += ranMs(`/proc/self/task/${task}`);
+    for (const task of readdirSync('/proc/self/task')) server += ranMs(`/proc/self/task/${task}`);
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
@@ -202,7 +202,7 @@ function whoRan(loadThread: number | undefined): { process: number; load: number
   } catch {
     // Not Linux: nothing to split.
   }
-  return { process, load: loadThread === undefined ? 0 : ranMs(`/proc/self/task/${loadThread}`), postgres };
+  return { server, load: loadThread === undefined ? 0 : ranMs(`/proc/self/task/${loadThread}`), postgres };
 }
 
 /** Takes the event loop's and the cores' readings when the worker starts measuring, and the time spent since. */
@@ -241,10 +241,10 @@ function spentFrom() {
         ...(ran &&
           thread &&
           threadNow &&
-          ranNow.process > 0 && {
+          ranNow.server > 0 && {
             loadMsPerRequest: perRequest(ranNow.load - ran.load),
             otherThreadsMsPerRequest: perRequest(
-              ranNow.process - ran.process - (ranNow.load - ran.load) - (threadNow.onCore - thread.onCore),
+              ranNow.server - ran.server - (ranNow.load - ran.load) - (threadNow.onCore - thread.onCore),
             ),
             postgresMsPerRequest: perRequest(ranNow.postgres - ran.postgres),
           }),
