@@ -42,14 +42,15 @@ import {
 import { cpvResultsTotal } from '../../lib/metrics';
 import { ENGLISH, expectError, seedAlphaAndBeta, UNKNOWN_UUID } from '../../test/api';
 import { createTestApp, describeEachEngine, type SignedIn } from '../../test/app';
+import { BRIDGE_TEST_TIMEOUTS, FRONTEND_TEST_TIMEOUT_MS } from '../../test/bridge-timeouts';
 import { testEngines } from '../../test/databases';
 import { rowsOf } from '../../lib/sql';
 import { cpvCheckJobOf } from './cpv-jobs';
 
 const SECRET = 'cpv-test-bridge-secret-0123456789';
 const OPTIONS = {
-  bridgeClient: { connectTimeoutMs: 300, requestTimeoutMs: 600 },
-  frontend: { timeoutMs: 1_000, maxBytes: 4_096 },
+  bridgeClient: BRIDGE_TEST_TIMEOUTS,
+  frontend: { timeoutMs: FRONTEND_TEST_TIMEOUT_MS, maxBytes: 4_096 },
   runInProcess: true,
 };
 
@@ -387,7 +388,9 @@ describeEachEngine(
         expect(done).toMatchObject({ state: 'finished', total: 6, done: 6 });
         expect(done.counts.unreachable).toBe(6);
         expect(of('game:beta@3.0.0')[0]?.detail).toContain('larger than 4096 bytes');
-        expect(of('game:beta@4.0.0')[0]?.detail).toContain('no complete answer within 1000 ms');
+        expect(of('game:beta@4.0.0')[0]?.detail).toContain(
+          `no complete answer within ${FRONTEND_TEST_TIMEOUT_MS} ms`,
+        );
         expect(of('bridge:Down')[0]).toMatchObject({
           source: 'bridge',
           actualHash: null,

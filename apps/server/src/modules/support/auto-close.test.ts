@@ -13,6 +13,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { rowsOf } from '../../lib/sql';
 import { createTestApp, type SignedIn } from '../../test/app';
+import { BRIDGE_TEST_TIMEOUTS } from '../../test/bridge-timeouts';
 import { testEngines } from '../../test/databases';
 import { apiKeyFor, postRounds, round, seedPlatformFixture } from '../../test/platform';
 import { expectRollupsExact } from '../../test/rollups';
@@ -25,7 +26,6 @@ const fixture = {
   integrations: { 'ac-int': ['ac-a', 'ac-b'] },
   games: { 'ac-game': 96 },
 };
-const TIMEOUTS = { connectTimeoutMs: 300, requestTimeoutMs: 600 };
 const DAY_MS = 86_400_000;
 
 let counter = 0;
@@ -39,7 +39,7 @@ for (const engine of testEngines) {
     let key: string;
     const db = () => ctx.database.db;
     const closures = () =>
-      createClosuresService(db(), createGameRoundsRepository(), { bridgeClient: TIMEOUTS });
+      createClosuresService(db(), createGameRoundsRepository(), { bridgeClient: BRIDGE_TEST_TIMEOUTS });
 
     /** Ingests open rounds that started `daysAgo` days ago; answers their ids. */
     const openRounds = async (count: number, daysAgo: number, overrides: Record<string, unknown> = {}) => {
@@ -93,7 +93,7 @@ for (const engine of testEngines) {
 
     beforeAll(async () => {
       simulator = await startBridgeSimulator({ secret: SECRET });
-      ctx = await createTestApp(engine, {}, { closures: { bridgeClient: TIMEOUTS } });
+      ctx = await createTestApp(engine, {}, { closures: { bridgeClient: BRIDGE_TEST_TIMEOUTS } });
       await seedPlatformFixture(db(), fixture);
       await db().execute(sql`update bridges set router_url = ${simulator.url}, secret = ${SECRET}
         where id in (select bridge_id from casinos where id in ('ac-a', 'ac-b'))`);
@@ -263,7 +263,9 @@ for (const engine of testEngines) {
           : undefined;
       try {
         const second = other
-          ? createClosuresService(other.db, createGameRoundsRepository(), { bridgeClient: TIMEOUTS })
+          ? createClosuresService(other.db, createGameRoundsRepository(), {
+              bridgeClient: BRIDGE_TEST_TIMEOUTS,
+            })
           : closures();
         await simulator.setMode('slow', { delayMs: 20 });
         const [a, b] = await Promise.all([closures().autoCloseStale(), second.autoCloseStale()]);

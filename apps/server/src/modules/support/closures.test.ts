@@ -11,6 +11,7 @@ import { rowsOf } from '../../lib/sql';
 import { ENGLISH, expectError } from '../../test/api';
 import { createTestApp, type SignedIn } from '../../test/app';
 import { testEngines } from '../../test/databases';
+import { BRIDGE_TEST_TIMEOUTS, SLOWER_THAN_THE_TIMEOUT_MS } from '../../test/bridge-timeouts';
 import { apiKeyFor, postRounds, round, seedPlatformFixture } from '../../test/platform';
 import { expectRollupsExact } from '../../test/rollups';
 
@@ -20,8 +21,6 @@ const fixture = {
   integrations: { 'cl-int-a': ['cl-a'], 'cl-int-b': ['cl-b'] },
   games: { 'cl-game': 96 },
 };
-/** The bridge client gives up quickly here; `slow` answers later than that. */
-const TIMEOUTS = { connectTimeoutMs: 300, requestTimeoutMs: 600 };
 
 let counter = 0;
 /** A fresh open round id for each test. */
@@ -74,7 +73,7 @@ for (const engine of testEngines) {
 
     beforeAll(async () => {
       simulator = await startBridgeSimulator({ secret: SECRET });
-      ctx = await createTestApp(engine, {}, { closures: { bridgeClient: TIMEOUTS } });
+      ctx = await createTestApp(engine, {}, { closures: { bridgeClient: BRIDGE_TEST_TIMEOUTS } });
       await seedPlatformFixture(db(), fixture);
       await db().execute(sql`update bridges set router_url = ${simulator.url}, secret = ${SECRET}
         where id in (select bridge_id from casinos where id in ('cl-a', 'cl-b'))`);
@@ -371,11 +370,10 @@ for (const engine of testEngines) {
     ] as const) {
       it(`a bridge that booked but answered after we gave up (${mode}): the retry is replayed, booked once`, async () => {
         const roundId = await openRound({ debit: 120 });
-        await simulator.setMode(mode, { delayMs: 1_500 });
+        await simulator.setMode(mode, { delayMs: SLOWER_THAN_THE_TIMEOUT_MS });
         expectError(await close(agent, roundId, 'refund'), status, code);
         // The simulator did book: only its answer was lost.
-        await new Promise((resolve) => setTimeout(resolve, mode === 'slow' ? 1_200 : 50));
-        expect(bookingsOf(roundId)).toHaveLength(1);
+        await expect.poll(() => bookingsOf(roundId).length, { timeout: 5_000 }).toBe(1);
         expect((await view(roundId)).closure?.state).toBe('pending');
         await simulator.setMode('normal');
         const retried = await retry(roundId);
@@ -515,7 +513,7 @@ for (const engine of testEngines) {
       ctx = await createTestApp(
         engine,
         {},
-        { closures: { bridgeClient: TIMEOUTS }, jobs: { pollingSeconds: 0.5 } },
+        { closures: { bridgeClient: BRIDGE_TEST_TIMEOUTS }, jobs: { pollingSeconds: 0.5 } },
       );
       await seedPlatformFixture(ctx.database.db, fixture);
       await ctx.database.db.execute(sql`update bridges set router_url = ${simulator.url}, secret = ${SECRET}
@@ -539,7 +537,7 @@ for (const engine of testEngines) {
         }),
       ]);
       const agent = await ctx.signIn('support', { casinoIds: ['cl-a'] });
-      await simulator.setMode('slow', { delayMs: 1_000 });
+      await simulator.setMode('slow', { delayMs: SLOWER_THAN_THE_TIMEOUT_MS });
       const first = await agent.inject({
         method: 'POST',
         url: `/api/support/rounds/cl-a/${roundId}/close`,
