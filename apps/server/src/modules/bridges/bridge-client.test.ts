@@ -14,10 +14,11 @@ import {
 } from '../../../../../tools/bridge-simulator/simulator';
 import { AppError } from '../../lib/app-error';
 import { bridgeSignatureHeaders } from '../../lib/bridge-signature';
+import { BRIDGE_TEST_TIMEOUTS, SLOWER_THAN_THE_TIMEOUT_MS } from '../../test/bridge-timeouts';
 import { BridgeCallError, createBridgeClient, type BridgeTarget } from './bridge-client';
 
 const SECRET = 'simulator-secret-for-the-tests-7f3a';
-const TIMEOUTS = { connectTimeoutMs: 300, requestTimeoutMs: 400 };
+const TIMEOUTS = BRIDGE_TEST_TIMEOUTS;
 
 let simulator: BridgeSimulator;
 const client = createBridgeClient(TIMEOUTS);
@@ -194,7 +195,7 @@ describe('bridge client, simulator fault modes', () => {
     const error = await failure(client.refund(bridge(), refund, 'key-hang'), 'BRIDGE_TIMEOUT');
     const elapsed = Date.now() - started;
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUTS.requestTimeoutMs - 20);
-    expect(elapsed).toBeLessThan(1_500);
+    expect(elapsed).toBeLessThan(TIMEOUTS.requestTimeoutMs + 1_000);
     expect(error.statusCode).toBe(504);
   });
 
@@ -208,7 +209,7 @@ describe('bridge client, simulator fault modes', () => {
   });
 
   it('slow, longer than the timeout → BRIDGE_TIMEOUT; the retry with the same key does not book twice', async () => {
-    await simulator.setMode('slow', { delayMs: 1_000 });
+    await simulator.setMode('slow', { delayMs: SLOWER_THAN_THE_TIMEOUT_MS });
     await failure(client.refund(bridge(), refund, 'key-slow'), 'BRIDGE_TIMEOUT');
     // The bridge did book; only its answer came too late.
     expect(simulator.bookings()).toHaveLength(1);
@@ -219,7 +220,7 @@ describe('bridge client, simulator fault modes', () => {
   });
 
   it('slow, shorter than the timeout → answered', async () => {
-    // The answer is 100 ms late, well inside the patient client's timeout: with the suite's 400 ms a busy
+    // The answer is 100 ms late, well inside the patient client's timeout: with a 400 ms limit a busy
     // machine (a niced run beside CI) once took longer than the 300 ms left, and the booking timed out.
     await simulator.setMode('slow', { delayMs: 100 });
     const started = Date.now();
