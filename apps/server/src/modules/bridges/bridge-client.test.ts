@@ -18,10 +18,9 @@ import { BRIDGE_TEST_TIMEOUTS, SLOWER_THAN_THE_TIMEOUT_MS } from '../../test/bri
 import { BridgeCallError, createBridgeClient, type BridgeTarget } from './bridge-client';
 
 const SECRET = 'simulator-secret-for-the-tests-7f3a';
-const TIMEOUTS = BRIDGE_TEST_TIMEOUTS;
 
 let simulator: BridgeSimulator;
-const client = createBridgeClient(TIMEOUTS);
+const client = createBridgeClient(BRIDGE_TEST_TIMEOUTS);
 /** For answers that are slow but due: a busy machine must not turn them into timeouts. */
 const patient = createBridgeClient({ connectTimeoutMs: 2_000, requestTimeoutMs: 2_500 });
 const bridge = (): BridgeTarget => ({ routerUrl: simulator.url, secret: SECRET });
@@ -134,7 +133,7 @@ describe('bridge client, simulator in normal mode', () => {
   });
 
   it('is refused when the client clock is more than five minutes off', async () => {
-    const late = createBridgeClient({ ...TIMEOUTS, now: () => Date.now() - 6 * 60_000 });
+    const late = createBridgeClient({ ...BRIDGE_TEST_TIMEOUTS, now: () => Date.now() - 6 * 60_000 });
     const error = await failure(late.health(bridge()), 'BRIDGE_REJECTED_SIGNATURE');
     expect(error.bridgeCode).toBe('STALE_TIMESTAMP');
   });
@@ -194,8 +193,8 @@ describe('bridge client, simulator fault modes', () => {
     const started = Date.now();
     const error = await failure(client.refund(bridge(), refund, 'key-hang'), 'BRIDGE_TIMEOUT');
     const elapsed = Date.now() - started;
-    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUTS.requestTimeoutMs - 20);
-    expect(elapsed).toBeLessThan(TIMEOUTS.requestTimeoutMs + 1_000);
+    expect(elapsed).toBeGreaterThanOrEqual(BRIDGE_TEST_TIMEOUTS.requestTimeoutMs - 20);
+    expect(elapsed).toBeLessThan(BRIDGE_TEST_TIMEOUTS.requestTimeoutMs + 1_000);
     expect(error.statusCode).toBe(504);
   });
 

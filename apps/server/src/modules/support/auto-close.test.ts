@@ -11,7 +11,7 @@ import { startBridgeSimulator, type BridgeSimulator } from '../../../../../tools
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
-import { rowsOf } from '../../lib/sql';
+import { rowsOf, textArray } from '../../lib/sql';
 import { createTestApp, type SignedIn } from '../../test/app';
 import { BRIDGE_TEST_TIMEOUTS } from '../../test/bridge-timeouts';
 import { testEngines } from '../../test/databases';
@@ -71,18 +71,17 @@ for (const engine of testEngines) {
     };
     const bookingsOf = (roundId: string) =>
       simulator.bookings().filter((booking) => booking.roundId === roundId);
-    const roundIdsSql = (roundIds: string[]) => sql`any(${`{${roundIds.join(',')}}`}::text[])`;
     /** Makes these rounds' pending bookings due now, as their back-off would in time. */
     const makeDue = (roundIds: string[]) =>
       db().execute(sql`update round_closures set next_attempt_at = now()
-        where round_id = ${roundIdsSql(roundIds)} and state = 'pending' and next_attempt_at is not null`);
+        where round_id = any(${textArray(roundIds)}) and state = 'pending' and next_attempt_at is not null`);
     /** How many idempotency keys each round's bridge calls carried, first or retried, by round id. */
     const keysPerRound = async (roundIds: string[]) =>
       Object.fromEntries(
         rowsOf<{ round_id: string; keys: number }>(
           await db().execute(sql`select c.round_id, count(distinct e.request->>'idempotencyKey')::int as keys
             from round_closure_events e join round_closures c on c.id = e.closure_id
-            where c.round_id = ${roundIdsSql(roundIds)} and e.kind = 'bridge-call' group by c.round_id`),
+            where c.round_id = any(${textArray(roundIds)}) and e.kind = 'bridge-call' group by c.round_id`),
         ).map((row) => [row.round_id, row.keys]),
       );
     const eventsOf = async (roundId: string) =>
@@ -277,7 +276,7 @@ for (const engine of testEngines) {
         const stillPending = async () =>
           rowsOf<{ count: number }>(
             await db().execute(sql`select count(*)::int as count from round_closures
-              where state = 'pending' and round_id = ${roundIdsSql(ids)}`),
+              where state = 'pending' and round_id = any(${textArray(ids)})`),
           )[0]!.count;
         for (let pass = 0; pass < 5 && (await stillPending()) > 0; pass++) {
           await makeDue(ids);
