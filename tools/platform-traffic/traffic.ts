@@ -353,9 +353,13 @@ export async function sendTraffic(options: TrafficOptions): Promise<TrafficResul
           signal: feed.stop.signal,
         })
       : Promise.resolve({ applied: 0, gaveUp: true });
+    // The rate holds over the clock, not over ticks: a tick that comes late (a busy machine) owes the
+    // rounds of all the time since the one before.
+    let lastTick: number | undefined;
     while (!options.signal?.aborted && failure === undefined) {
       const tickStart = Date.now();
-      owed += (rate * tickMs) / 1000;
+      owed += (rate * (lastTick === undefined ? tickMs : tickStart - lastTick)) / 1000;
+      lastTick = tickStart;
       const fresh = Math.floor(owed);
       owed -= fresh;
       const outgoing: PlatformRound[] = [];
