@@ -1,5 +1,14 @@
 /** A server-paginated, sortable table; the caller owns the query (usually kept in the URL). */
-import { Group, Pagination, Select, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { PAGE_SIZES, type ListQuery } from '@backoffice/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +18,8 @@ import { TableScroll } from './table-scroll';
 export interface Column<Row, Field extends string> {
   key: string;
   header: string;
+  /** The header is read out but not shown: a column of buttons, whose labels say what they do. */
+  headerHidden?: boolean;
   /** The server-side sort field, when the column can sort. */
   sortField?: Field;
   render: (row: Row) => ReactNode;
@@ -114,6 +125,8 @@ export function DataTable<Row, Field extends string>(props: DataTableProps<Row, 
                           {sortIndicator(active, query.order)}
                         </Text>
                       </UnstyledButton>
+                    ) : column.headerHidden ? (
+                      <VisuallyHidden>{column.header}</VisuallyHidden>
                     ) : (
                       column.header
                     )}

@@ -45,7 +45,9 @@ export function GameRoundFields({ round, player = round.playerId }: GameRoundFie
           [field('fundsAtEnd'), money(round.fundsAtEnd)],
         ]}
       />
-      <Title order={4}>{t('gameRounds.detail.moneySplit')}</Title>
+      <Title order={3} size="h4">
+        {t('gameRounds.detail.moneySplit')}
+      </Title>
       {round.moneySplit ? (
         <FieldsTable
           label={t('gameRounds.detail.moneySplit')}
@@ -58,7 +60,9 @@ export function GameRoundFields({ round, player = round.playerId }: GameRoundFie
       ) : (
         <Text c="dimmed">{t('gameRounds.detail.noMoneySplit')}</Text>
       )}
-      <Title order={4}>{t('gameRounds.detail.displayedOutcome')}</Title>
+      <Title order={3} size="h4">
+        {t('gameRounds.detail.displayedOutcome')}
+      </Title>
       {round.displayedOutcome === null ? (
         <Text c="dimmed">{t('gameRounds.detail.noOutcome')}</Text>
       ) : (

@@ -677,7 +677,7 @@ describe('my account', () => {
     async (language, currentLabel, newLabel, repeatLabel, submit) => {
       const api = new FakeUsersApi([], { username: 'sina', password: 'old-password' });
       const { user } = await openScreen(api, ACCOUNT, language);
-      await screen.findByRole('heading', { level: 3, name: submit });
+      await screen.findByRole('heading', { level: 2, name: submit });
 
       await enter(user, field(currentLabel), 'wrong-password');
       await enter(user, field(newLabel), PASSWORD);

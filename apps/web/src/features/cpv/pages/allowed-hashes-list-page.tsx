@@ -91,7 +91,8 @@ export function AllowedHashesPage() {
             ? [
                 {
                   key: 'actions',
-                  header: '',
+                  header: t('common.actions'),
+                  headerHidden: true,
                   render: (row: AllowedHash) =>
                     row.retiredAt === null && (
                       <Button

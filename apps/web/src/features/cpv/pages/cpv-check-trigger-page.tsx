@@ -149,7 +149,7 @@ function CheckWatch({ id, onAnother }: { id: string; onAnother: () => void }) {
       </Paper>
       {ended && (
         <>
-          <Title order={3} size="h4">
+          <Title order={2} size="h4">
             {t('cpvChecks.resultsTitle')}
           </Title>
           {results.error && <ErrorAlert error={results.error} onRetry={() => void results.refetch()} />}

@@ -40,7 +40,7 @@ export function CpvChecksPage() {
           </Button>
         }
       />
-      <Title order={3} size="h4" mb="xs">
+      <Title order={2} size="h4" mb="xs">
         {t('cpvChecks.checksTitle')}
       </Title>
       {checks.error && <ErrorAlert error={checks.error} onRetry={() => void checks.refetch()} />}
@@ -53,7 +53,7 @@ export function CpvChecksPage() {
       )}
       <ListState loading={checks.isPending} rows={checks.data?.items} emptyText={t('cpvChecks.noChecks')} />
 
-      <Title order={3} size="h4" mt="xl" mb="xs">
+      <Title order={2} size="h4" mt="xl" mb="xs">
         {t('cpvChecks.resultsTitle')}
       </Title>
       <Group mb="md" align="flex-end">

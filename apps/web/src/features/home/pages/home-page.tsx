@@ -20,7 +20,7 @@ export function HomePage() {
       <div className={classes.groups}>
         {groups.map((group) => (
           <Paper key={group.id} withBorder p="md">
-            <Title order={4} mb="xs">
+            <Title order={2} size="h4" mb="xs">
               {t(group.label)}
             </Title>
             <Stack gap={4}>

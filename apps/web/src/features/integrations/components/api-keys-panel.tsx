@@ -53,7 +53,9 @@ export function ApiKeysPanel({ integrationId, canChange }: { integrationId: stri
     <Paper withBorder p="md" mt="lg" data-testid="api-keys">
       <Stack>
         <div>
-          <Title order={3}>{t('integrations.apiKeys.title')}</Title>
+          <Title order={2} size="h3">
+            {t('integrations.apiKeys.title')}
+          </Title>
           <Text size="sm" c="dimmed">
             {t('integrations.apiKeys.intro')}
           </Text>

@@ -117,7 +117,7 @@ export function PushHistory({ integrationId }: { integrationId: string }) {
 
   return (
     <section aria-labelledby={titleId}>
-      <Title order={4} id={titleId} mb="sm">
+      <Title order={2} size="h4" id={titleId} mb="sm">
         {t('integrations.push.history.title')}
       </Title>
       {history.error && <ErrorAlert error={history.error} onRetry={() => void history.refetch()} />}
@@ -193,7 +193,9 @@ function PushDetailView({
         </Table.Tbody>
       </Table>
 
-      <Title order={5}>{t('integrations.push.history.changedFields')}</Title>
+      <Title order={3} size="h5">
+        {t('integrations.push.history.changedFields')}
+      </Title>
       {entry.changes.length > 0 ? (
         <PushChanges
           changes={entry.changes}
@@ -205,7 +207,9 @@ function PushDetailView({
         <Text size="sm">{t('integrations.push.history.noChanges')}</Text>
       )}
 
-      <Title order={5}>{t('integrations.push.history.document')}</Title>
+      <Title order={3} size="h5">
+        {t('integrations.push.history.document')}
+      </Title>
       {detail.error && <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />}
       {detail.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {detail.data && (

@@ -196,7 +196,7 @@ function GamesScreen({ integration }: { integration: Integration }) {
       />
       {canChange && (
         <Paper withBorder p="md" mb="lg" maw={760}>
-          <Title order={4} mb="sm">
+          <Title order={2} size="h4" mb="sm">
             {t('integrations.games.add')}
           </Title>
           <Group align="flex-start">

@@ -118,7 +118,9 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
         {preview.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
         {preview.data && (
           <>
-            <Title order={4}>{t('integrations.push.target')}</Title>
+            <Title order={2} size="h4">
+              {t('integrations.push.target')}
+            </Title>
             <Table variant="vertical" withTableBorder maw={720} data-testid="push-target">
               <Table.Tbody>
                 <Table.Tr>
@@ -131,9 +133,13 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            <Title order={4}>{t('integrations.push.changes.title')}</Title>
+            <Title order={2} size="h4">
+              {t('integrations.push.changes.title')}
+            </Title>
             <ChangesToDeliver preview={preview.data} />
-            <Title order={4}>{t('integrations.push.document')}</Title>
+            <Title order={2} size="h4">
+              {t('integrations.push.document')}
+            </Title>
             <Code block data-testid="push-document">
               {JSON.stringify(preview.data.document, null, 2)}
             </Code>

@@ -22,7 +22,7 @@ export function FxRateForm({ title, existing = false, onCancel, ...props }: FxRa
   const { t } = useTranslation();
   return (
     <Paper withBorder p="md" mb="md" component="section" aria-label={title}>
-      <Title order={4} mb="sm">
+      <Title order={3} size="h4" mb="sm">
         {title}
       </Title>
       <RecordForm

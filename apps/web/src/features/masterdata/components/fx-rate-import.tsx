@@ -32,7 +32,7 @@ export function FxRateImport({ onClose }: { onClose: () => void }) {
 
   return (
     <Paper withBorder p="md" mb="md" component="section" aria-label={title}>
-      <Title order={4} mb="xs">
+      <Title order={3} size="h4" mb="xs">
         {title}
       </Title>
       <Text size="sm" c="dimmed" mb="sm">

@@ -44,7 +44,7 @@ export function FxRatesSection({ canChange }: { canChange: boolean }) {
   return (
     <section aria-labelledby="fx-rates-title">
       <Group justify="space-between" mb="md">
-        <Title order={3} size="h4" id="fx-rates-title">
+        <Title order={2} size="h4" id="fx-rates-title">
           {t('masterdata.fxRates.title')}
         </Title>
         {canChange && (
@@ -154,7 +154,8 @@ export function FxRatesSection({ canChange }: { canChange: boolean }) {
             ? [
                 {
                   key: 'actions',
-                  header: '',
+                  header: t('common.actions'),
+                  headerHidden: true,
                   render: (row: FxRate) => (
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <Button

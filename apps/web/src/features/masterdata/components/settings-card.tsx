@@ -32,7 +32,7 @@ export function SettingsCard({ canChange }: { canChange: boolean }) {
 
   return (
     <Paper withBorder p="md" mb="xl">
-      <Title order={3} size="h4" mb="md">
+      <Title order={2} size="h4" mb="md">
         {t('masterdata.settings.title')}
       </Title>
       {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}

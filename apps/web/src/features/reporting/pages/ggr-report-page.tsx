@@ -150,7 +150,7 @@ function OverTime({ report }: { report: GgrReport }) {
   return (
     <Box mb="xl">
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t(`reports.ggr.overTime.${report.granularity}`)}
         </Title>
         <SegmentedControl
@@ -243,7 +243,7 @@ function TopGames({
   return (
     <Box>
       <Group justify="space-between" mb="sm">
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t('reports.ggr.topGames', { count: TOP_GAMES_IN_GGR_REPORT })}
         </Title>
         <ExportCsvButton

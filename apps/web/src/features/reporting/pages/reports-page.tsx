@@ -76,7 +76,7 @@ function PlayerDataCard() {
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="player-data-title">
-      <Title order={3} size="h4" id="player-data-title" mb="xs">
+      <Title order={2} size="h4" id="player-data-title" mb="xs">
         {t('reports.players.title')}
       </Title>
       <Text size="sm" mb="xs">
@@ -121,7 +121,7 @@ export function ReportsPage() {
             .filter((report) => can(report.access))
             .map((report) => (
               <Card key={report.key} withBorder padding="lg">
-                <Title order={3} size="h4" mb="xs">
+                <Title order={2} size="h4" mb="xs">
                   <Anchor component={Link} to={report.to} inherit>
                     {t(report.title)}
                   </Anchor>

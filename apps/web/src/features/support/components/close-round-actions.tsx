@@ -71,7 +71,9 @@ export function CloseRoundActions({ data, busy, onClose }: CloseRoundActionsProp
 
   return (
     <Stack component="section" aria-label={t('support.close.title')}>
-      <Title order={3}>{t('support.close.title')}</Title>
+      <Title order={2} size="h3">
+        {t('support.close.title')}
+      </Title>
       <Group align="flex-start">
         {closeBookings.map((booking) => {
           const choice = choices[booking];

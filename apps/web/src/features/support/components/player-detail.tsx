@@ -150,9 +150,13 @@ export function PlayerDetailView({ casinoId, playerId }: OpenPlayer) {
   return (
     <Stack gap="md">
       <PlayerFields player={data.player} />
-      <Title order={4}>{t('support.rounds.title')}</Title>
+      <Title order={3} size="h4">
+        {t('support.rounds.title')}
+      </Title>
       <LastRounds detail={data} />
-      <Title order={4}>{t('support.savegames.title')}</Title>
+      <Title order={3} size="h4">
+        {t('support.savegames.title')}
+      </Title>
       <Savegames detail={data} />
     </Stack>
   );

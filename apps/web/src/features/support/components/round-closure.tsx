@@ -71,7 +71,9 @@ export function RoundClosureView(props: RoundClosureViewProps) {
   const field = (key: string) => t(`support.closure.fields.${key}`);
   return (
     <Stack component="section" aria-label={t('support.closure.title')}>
-      <Title order={3}>{t('support.closure.title')}</Title>
+      <Title order={2} size="h3">
+        {t('support.closure.title')}
+      </Title>
       <ClosureAlert {...props} />
       <FieldsTable
         label={t('support.closure.fieldsLabel')}

@@ -122,7 +122,7 @@ export function RoundTimeline({ entries, currency }: { entries: TimelineEntry[];
   const titleId = useId();
   return (
     <Stack component="section" aria-labelledby={titleId}>
-      <Title order={3} id={titleId}>
+      <Title order={2} size="h3" id={titleId}>
         {t('support.timeline.title')}
       </Title>
       {entries.length === 0 ? (

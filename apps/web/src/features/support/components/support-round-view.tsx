@@ -61,7 +61,9 @@ export function SupportRoundView({ casinoId, roundId }: { casinoId: string; roun
       )}
       {closable(data) && <CloseRoundActions data={data} busy={close.isPending} onClose={closeRound} />}
       <Stack component="section" aria-label={t('support.round.fieldsTitle')}>
-        <Title order={3}>{t('support.round.fieldsTitle')}</Title>
+        <Title order={2} size="h3">
+          {t('support.round.fieldsTitle')}
+        </Title>
         <GameRoundFields
           round={round}
           player={

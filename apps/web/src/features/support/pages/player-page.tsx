@@ -102,7 +102,7 @@ export function PlayerPage() {
       )}
       {open && (
         <Paper withBorder p="md" mt="lg" component="section" aria-label={t('support.player.title', open)}>
-          <Title order={3} mb="md">
+          <Title order={2} size="h3" mb="md">
             {t('support.player.title', open)}
           </Title>
           <PlayerDetailView key={`${open.casinoId}/${open.playerId}`} {...open} />

@@ -159,7 +159,7 @@ export function UserForm(props: UserFormProps) {
             />
           </SimpleGrid>
 
-          <Title order={3} size="h4" mt="sm">
+          <Title order={2} size="h4" mt="sm">
             {t('users.form.accessTitle')}
           </Title>
           {ownUser && (
@@ -213,7 +213,7 @@ export function UserForm(props: UserFormProps) {
 
           {props.mode === 'create' && (
             <>
-              <Title order={3} size="h4" mt="sm">
+              <Title order={2} size="h4" mt="sm">
                 {t('users.form.passwordTitle')}
               </Title>
               <PasswordField

@@ -73,7 +73,7 @@ export function AccountPage() {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" component="section" aria-label={title}>
-      <Title order={3} size="h4" mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {title}
       </Title>
       {children}

@@ -107,19 +107,19 @@ function UserDetail({ id }: { id: string }) {
         {user.version}
       </Text>
       <Stack component="section" mt="xl" gap="sm" maw={960} aria-label={t('users.secondFactor.title')}>
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t('users.secondFactor.title')}
         </Title>
         <SecondFactorReset userId={id} username={user.username} ownUser={ownUser} />
       </Stack>
       <Stack component="section" mt="xl" gap="sm" maw={960} aria-label={t('users.record.title')}>
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t('users.record.title')}
         </Title>
         <UserAccessRecord user={user} />
       </Stack>
       <Stack component="section" mt="xl" gap="sm" maw={960} aria-label={t('users.sessions.title')}>
-        <Title order={3} size="h4">
+        <Title order={2} size="h4">
           {t('users.sessions.title')}
         </Title>
         <UserSessionsPanel userId={id} />
