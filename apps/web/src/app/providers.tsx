@@ -1,7 +1,8 @@
 import { createTheme, localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 
 /**
@@ -9,11 +10,24 @@ import { ApiError } from '../lib/api-client';
  * (shade 6: 4.3:1, below WCAG AA's 4.5:1).
  */
 // The other contrast fixes are plain CSS (contrast.css): they cost the first page no script.
-const theme = createTheme({
-  primaryColor: 'indigo',
-  primaryShade: { light: 7, dark: 8 },
-  defaultRadius: 'sm',
-});
+function themeIn(closeLabel: string) {
+  // Every dialog's and drawer's close button says what it does (a dialog may say it more precisely).
+  const closeButton = { defaultProps: { 'aria-label': closeLabel } };
+  // Their header is part of the dialog, not the page's banner: as a <header> it would be a second banner
+  // landmark beside the app's own while the dialog is open.
+  const header = { defaultProps: { component: 'div' } };
+  return createTheme({
+    primaryColor: 'indigo',
+    primaryShade: { light: 7, dark: 8 },
+    defaultRadius: 'sm',
+    components: {
+      DrawerHeader: header,
+      ModalHeader: header,
+      DrawerCloseButton: closeButton,
+      ModalCloseButton: closeButton,
+    },
+  });
+}
 
 /**
  * The colour scheme the user chose in the user menu (color-scheme-menu.tsx), put on the page before
@@ -59,12 +73,24 @@ function NotificationsWhenNeeded() {
   );
 }
 
+/** Mantine with the product's theme in the user's language (`env="test"` in tests: no transitions). */
+export function ThemeProvider({ env, children }: { env?: 'test'; children: ReactNode }) {
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  const theme = useMemo(() => themeIn(closeLabel), [closeLabel]);
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
+      {children}
+    </MantineProvider>
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <ThemeProvider>
       <NotificationsWhenNeeded />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </MantineProvider>
+    </ThemeProvider>
   );
 }

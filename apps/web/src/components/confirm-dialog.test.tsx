@@ -37,6 +37,13 @@ describe('ConfirmDialog', () => {
     expect(strong.parentElement!.textContent).toBe(`Geben Sie zur Bestätigung ${CONFIRM_TEXT} ein.`);
   });
 
+  it('names its close button in the user’s language, and its header is not a second banner', async () => {
+    const { onClose } = await renderDialog();
+    expect(within(dialog()).queryByRole('banner')).toBeNull();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Schließen' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('renders nothing while closed', async () => {
     await renderDialog({ opened: false });
     expect(screen.queryByRole('dialog')).toBeNull();

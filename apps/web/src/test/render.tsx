@@ -4,14 +4,13 @@
  * no portals) so dialogs and menus appear synchronously inside the rendered container.
  */
 import type { Language, Role, SessionInfo } from '@backoffice/contracts';
-import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { createQueryClient } from '../app/providers';
+import { createQueryClient, ThemeProvider } from '../app/providers';
 import { AREA_TEXTS, changeLanguage, i18n, initI18n, loadAreaTexts } from '../i18n';
 import { SessionContext } from '../lib/session';
 import { testSession } from './sessions';
@@ -48,10 +47,10 @@ export function TestProviders({
 }) {
   const content = <QueryClientProvider client={client}>{children}</QueryClientProvider>;
   return (
-    <MantineProvider env="test">
+    <ThemeProvider env="test">
       <Notifications />
       {session ? <SessionContext.Provider value={session}>{content}</SessionContext.Provider> : content}
-    </MantineProvider>
+    </ThemeProvider>
   );
 }
 
