@@ -2,15 +2,16 @@
  * Accessibility (issue 17, WCAG 2.2 AA): axe-core runs in Chromium on every screen of the product — each
  * list and form, a record of each kind, the reports, the sign-in page — signed in as the demo admin, and the
  * suite fails on any violation axe finds, whatever its impact (a skipped heading level, a column header
- * without text, too), and on a page without its one h1 (screen readers jump to it). A keyboard-only flow creates a record with the focus visible at every step. A handful of screens
- * again in the dark colour scheme.
+ * without text, too), and on a page without its one h1 (screen readers jump to it). Records and dialogs
+ * that open in place are checked open. A keyboard-only flow creates a record with the focus visible at
+ * every step. A handful of screens again in the dark colour scheme.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { skipReason, useBrowser } from './support/browser';
-import { everyScreen, visit } from './support/screens';
+import { everyScreen, firstOf, visit } from './support/screens';
 
 /** axe-core's source: evaluated through the DevTools protocol, which the page's CSP does not govern. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -44,11 +45,13 @@ async function violationsOn(page: Page): Promise<Violation[]> {
   });
 }
 
-/** A finding as the suite prints it: where, what, and its first element. */
-function described(where: string, violation: Violation): string {
-  const [first] = violation.nodes;
-  const summary = (first?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300);
-  return `${where}: ${violation.impact} ${violation.id} (${violation.nodes.length}) ${violation.help} e.g. ${first?.html.slice(0, 200)}: ${summary}`;
+/** axe's findings on the page as it is now, one line each: where, what, and its first element. */
+async function findingsOn(page: Page, where: string): Promise<string[]> {
+  return (await violationsOn(page)).map((violation) => {
+    const [first] = violation.nodes;
+    const summary = (first?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300);
+    return `${where}: ${violation.impact} ${violation.id} (${violation.nodes.length}) ${violation.help} e.g. ${first?.html.slice(0, 200)}: ${summary}`;
+  });
 }
 
 describe.skipIf(!!skipReason)('accessibility', () => {
@@ -64,9 +67,7 @@ describe.skipIf(!!skipReason)('accessibility', () => {
       // The screen's title is its one h1 (axe's page-has-heading-one asks for at least one).
       const headings = await page.locator('h1').allInnerTexts();
       if (headings.length !== 1) found.push(`${path}: ${headings.length} h1 (${headings.join(' | ')})`);
-      for (const violation of await violationsOn(page)) {
-        found.push(described(path, violation));
-      }
+      found.push(...(await findingsOn(page, path)));
     }
     console.log(found.join('\n'));
     expect(found).toEqual([]);
@@ -104,15 +105,13 @@ describe.skipIf(!!skipReason)('accessibility', () => {
       return result.violations.flatMap((v) => v.nodes.map((n) => `user menu: ${n.html} ${n.failureSummary}`));
     });
 
-    const casinos = await page.request.get('/api/casinos?pageSize=1');
-    const casinoId = ((await casinos.json()) as { items: { id: string }[] }).items[0]?.id;
-    expect(casinoId).toBeTruthy();
+    const { id: casinoId } = await firstOf<{ id: string }>(page, '/api/casinos');
     for (const path of [
       '/',
       '/casinos/manage',
       '/masterdata/jurisdictions/create',
       '/reporting/ggr-report',
-      `/casinos/manage/${encodeURIComponent(casinoId!)}`,
+      `/casinos/manage/${encodeURIComponent(casinoId)}`,
     ]) {
       await page.goto(path);
       await page.getByTestId('user-area').waitFor();
@@ -120,9 +119,7 @@ describe.skipIf(!!skipReason)('accessibility', () => {
       // The GGR report's chart comes in a chunk of its own: its colours are checked too.
       if (path === '/reporting/ggr-report') await page.getByRole('figure').waitFor();
       expect(await scheme(), path).toBe('dark');
-      for (const violation of await violationsOn(page)) {
-        found.push(described(path, violation));
-      }
+      found.push(...(await findingsOn(page, path)));
     }
     console.log(found.join('\n'));
     expect(found).toEqual([]);
@@ -131,19 +128,15 @@ describe.skipIf(!!skipReason)('accessibility', () => {
   it('finds no violation where a record or a dialog opens in place: a round, in support, a player, a confirmation', async () => {
     const page = await browser.open({ language: 'en' });
     await page.goto('/');
-    const rounds = await page.request.get('/api/game-rounds?pageSize=1');
-    const round = (
-      (await rounds.json()) as { items: { casinoId: string; roundId: string; playerId: string }[] }
-    ).items[0];
-    expect(round).toBeTruthy();
-    const { casinoId, roundId, playerId } = round!;
-    const integrations = await page.request.get('/api/integrations?pageSize=1');
-    const integrationId = ((await integrations.json()) as { items: { id: string }[] }).items[0]?.id;
-    expect(integrationId).toBeTruthy();
+    const { casinoId, roundId, playerId } = await firstOf<{
+      casinoId: string;
+      roundId: string;
+      playerId: string;
+    }>(page, '/api/game-rounds');
+    const { id: integrationId } = await firstOf<{ id: string }>(page, '/api/integrations');
+    const { id: jurisdictionId } = await firstOf<{ id: string }>(page, '/api/jurisdictions');
     const found: string[] = [];
-    const check = async (where: string) => {
-      for (const violation of await violationsOn(page)) found.push(described(where, violation));
-    };
+    const check = async (where: string) => found.push(...(await findingsOn(page, where)));
 
     await visit(page, `/reporting/game-rounds?${new URLSearchParams({ roundId, casinoIds: casinoId })}`);
     await page.getByRole('table', { name: 'Game rounds' }).locator('tbody > tr').first().click();
@@ -165,13 +158,11 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     await page.getByRole('heading', { name: `Player ${playerId} in ${casinoId}` }).waitFor();
     await check('support: a player');
 
-    await visit(page, `/integrations/games/${encodeURIComponent(integrationId!)}`);
+    await visit(page, `/integrations/games/${encodeURIComponent(integrationId)}`);
     await check('integration games');
 
     // A confirmation (a modal dialog), left without confirming.
-    const jurisdictions = await page.request.get('/api/jurisdictions?pageSize=1');
-    const jurisdictionId = ((await jurisdictions.json()) as { items: { id: string }[] }).items[0]?.id;
-    await visit(page, `/masterdata/jurisdictions/${encodeURIComponent(jurisdictionId!)}`);
+    await visit(page, `/masterdata/jurisdictions/${encodeURIComponent(jurisdictionId)}`);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog').waitFor();
     await check('a confirmation');
@@ -186,11 +177,7 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     await page.goto('/auth/login');
     await page.locator('#email').waitFor();
     expect(await page.locator('h1').count()).toBe(1);
-    const found = (await violationsOn(page)).map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes[0]?.html.slice(0, 200)} ${violation.nodes[0]?.failureSummary}`,
-    );
-    expect(found).toEqual([]);
+    expect(await findingsOn(page, 'sign-in')).toEqual([]);
   });
 
   it('shows the integration tests tab whole at 1280 px: no badge or select cut off (de, en)', async () => {

@@ -14,6 +14,14 @@ const RECORDS = [
   ['/users/manage', '/api/users'],
 ] as const;
 
+/** The first item an API list gives the signed-in user of `page` (the suite fails when it is empty). */
+export async function firstOf<Item = Record<string, string>>(page: Page, list: string): Promise<Item> {
+  const response = await page.request.get(`${list}?pageSize=1`);
+  const [first] = ((await response.json()) as { items: Item[] }).items;
+  expect(first, list).toBeTruthy();
+  return first!;
+}
+
 /**
  * Every screen without a parameter, and the screen of the first record of each kind, as the signed-in
  * user of `page` may open them.
@@ -21,9 +29,7 @@ const RECORDS = [
 export async function everyScreen(page: Page): Promise<string[]> {
   const records: string[] = [];
   for (const [screen, list, field = 'id'] of RECORDS) {
-    const response = await page.request.get(`${list}?pageSize=1`);
-    const body = (await response.json()) as { items: Record<string, string>[] };
-    const id = body.items[0]?.[field];
+    const id = (await firstOf(page, list))[field];
     expect(id, list).toBeTruthy();
     records.push(`${screen}/${encodeURIComponent(id!)}`);
   }
