@@ -11,7 +11,8 @@ import { ApiError } from '../lib/api-client';
  */
 // The other contrast fixes are plain CSS (contrast.css): they cost the first page no script.
 function themeIn(closeLabel: string) {
-  // Every dialog's and drawer's close button says what it does (a dialog may say it more precisely).
+  // Every dialog's, drawer's, notification's and alert's close button says what it does (a dialog may say
+  // it more precisely).
   const closeButton = { defaultProps: { 'aria-label': closeLabel } };
   // Their header is part of the dialog, not the page's banner: as a <header> it would be a second banner
   // landmark beside the app's own while the dialog is open.
@@ -25,6 +26,8 @@ function themeIn(closeLabel: string) {
       ModalHeader: header,
       DrawerCloseButton: closeButton,
       ModalCloseButton: closeButton,
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
+      Alert: { defaultProps: { closeButtonLabel: closeLabel } },
     },
   });
 }

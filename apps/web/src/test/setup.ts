@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -14,4 +15,8 @@ globalThis.fetch = (input: RequestInfo | URL) =>
     ),
   );
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // Notifications live in a store of their own, outside the unmounted tree: none is left for the next test.
+  notifications.clean();
+});

@@ -56,7 +56,10 @@ describe('forced second-factor enrolment', () => {
 
     expect(await screen.findByRole('heading', { name: 'Set up your second factor' })).toBeTruthy();
     expect(screen.getByText(/Your role requires a second factor/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
+    // All of it in landmarks: the way out in the banner, the enrolment in main.
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('link', { name: 'Sign out' }).getAttribute('href')).toBe('/logout');
+    expect(within(screen.getByRole('main')).getByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.queryByText('Users screen')).toBeNull();
     expect(api.requests.some((request) => request.url.pathname === '/api/users')).toBe(false);
 

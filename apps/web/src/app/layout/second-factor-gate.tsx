@@ -34,7 +34,8 @@ function EnrolmentScreen(props: { onConfirmed: () => void; onFinished: () => voi
   return (
     <Container size="sm" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between">
+        {/* The product's name and the way out are the page's banner, beside its main part. */}
+        <Group justify="space-between" component="header">
           <Text fw={700} fz="lg">
             {t('app.title')}
           </Text>

@@ -80,14 +80,22 @@ describe('step-up before a dangerous action', () => {
     expect(deletes(api, victim.id)).toHaveLength(2);
   });
 
-  it('asks a user without a second factor for the password, in German', async () => {
+  it('asks a user without a second factor for the password, in German, and marks a wrong one invalid', async () => {
     const api = new FakeSecondFactorApi([{ username: 'victim', role: 'qa' }]);
     api.stale = true;
     const { user } = await open(api, 'de');
 
     await user.click(screen.getByRole('button', { name: 'Delete victim' }));
     await screen.findByRole('dialog', { name: 'Bestätigen Sie, dass Sie es sind' });
-    await user.type(screen.getByLabelText(/Passwort/, { selector: 'input' }), PASSWORD);
+    const password = () => screen.getByLabelText(/Passwort/, { selector: 'input' });
+    // A wrong one: the field says so, to screen readers too.
+    await user.type(password(), 'nicht-das-Passwort');
+    await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
+    expect(await screen.findByText('Das aktuelle Passwort ist nicht korrekt.')).toBeTruthy();
+    expect(password().getAttribute('aria-invalid')).toBe('true');
+    await user.clear(password());
+    expect(password().getAttribute('aria-invalid')).toBeNull();
+    await user.type(password(), PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Bestätigen' }));
     expect(await screen.findByText('Deleted')).toBeTruthy();
   });

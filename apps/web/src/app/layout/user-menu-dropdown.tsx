@@ -11,7 +11,15 @@ export function UserMenuDropdown({ target }: { target: ReactElement }) {
   const { t } = useTranslation();
   const { user } = useSession();
   return (
-    <Menu position="bottom-end" width={220} defaultOpened>
+    // In the header, not a portal: the open menu stays inside the banner landmark. Opened, the focus goes
+    // to its first item (not to Mantine's placeholder, a focusable element among the menu's items).
+    <Menu
+      position="bottom-end"
+      width={220}
+      defaultOpened
+      withinPortal={false}
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>{target}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email}</Menu.Label>

@@ -51,10 +51,14 @@ export function TextareaField(props: TextareaProps) {
   return <Textarea {...props} />;
 }
 
-/** A secret is never shown: read-only, the field only says whether one is set. */
+/**
+ * A secret is never shown: read-only, the field only says whether one is set. Unlike Mantine's other
+ * inputs, PasswordInput does not mark its input `aria-invalid` on an error, so this one does: screen
+ * readers (and tests) learn that the field is invalid.
+ */
 export function PasswordField(props: PasswordInputProps) {
   if (useReadOnly()) return <ReadOnlyValue label={props.label} value={props.value ? '••••••••' : ''} />;
-  return <PasswordInput {...props} />;
+  return <PasswordInput aria-invalid={props.error ? true : undefined} {...props} />;
 }
 
 export function SelectField(props: SelectProps) {

@@ -4,9 +4,10 @@
  * for a user without a second factor, or — with an external identity server — a new sign-in there. Loaded
  * lazily when the server first asks.
  */
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/inputs';
 import { errorText } from '../../../lib/api-client';
 import { goToSignIn } from '../../../lib/session';
 import { useStepUp } from '../api/second-factor';
@@ -69,7 +70,7 @@ export function StepUpDialog({ method, onDone }: StepUpDialogProps) {
             />
           )}
           {method === 'password' && (
-            <PasswordInput {...input} label={t('account.stepUp.password')} autoComplete="current-password" />
+            <PasswordField {...input} label={t('account.stepUp.password')} autoComplete="current-password" />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => onDone(false)}>
