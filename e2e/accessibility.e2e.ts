@@ -2,57 +2,16 @@
  * Accessibility (issue 17, WCAG 2.2 AA): axe-core runs in Chromium on every screen of the product — each
  * list and form, a record of each kind, the reports, the sign-in page — signed in as the demo admin, and the
  * suite fails on any violation axe finds, whatever its impact (a skipped heading level, a column header
- * without text, too), and on a page without its one h1 (screen readers jump to it). Records and dialogs
- * that open in place are checked open. A keyboard-only flow creates a record with the focus visible at
- * every step. A handful of screens again in the dark colour scheme.
+ * without text, too), and on a page without its one h1 (screen readers jump to it). Records, dialogs,
+ * drawers and the user menu are checked open where they open in place, and a form with its fields in
+ * error. A keyboard-only flow creates a record with the focus visible at every step. A handful of screens
+ * again in the dark colour scheme. (The screens of the second factor: second-factor.e2e.ts.)
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { skipReason, useBrowser } from './support/browser';
+import { findingsOn } from './support/axe';
+import { confirmWith, skipReason, useBrowser } from './support/browser';
 import { everyScreen, firstOf, visit } from './support/screens';
-
-/** axe-core's source: evaluated through the DevTools protocol, which the page's CSP does not govern. */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; html: string; failureSummary?: string }[];
-}
-
-/** Every finding of axe on the page as it is now, whatever its impact. */
-async function violationsOn(page: Page): Promise<Violation[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (options: object) => Promise<{ violations: Violation[] }> } }
-    ).axe;
-    const result = await axe.run({
-      runOnly: {
-        type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
-      },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
-    }));
-  });
-}
-
-/** axe's findings on the page as it is now, one line each: where, what, and its first element. */
-async function findingsOn(page: Page, where: string): Promise<string[]> {
-  return (await violationsOn(page)).map((violation) => {
-    const [first] = violation.nodes;
-    const summary = (first?.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300);
-    return `${where}: ${violation.impact} ${violation.id} (${violation.nodes.length}) ${violation.help} e.g. ${first?.html.slice(0, 200)}: ${summary}`;
-  });
-}
 
 describe.skipIf(!!skipReason)('accessibility', () => {
   const browser = useBrowser();
@@ -91,19 +50,7 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     await choices.getByRole('menuitemradio', { name: 'Dark', checked: true }).waitFor();
     expect(await scheme()).toBe('dark');
     // The texts of the open menu, in dark (the menu itself is Mantine's, the same in both schemes).
-    await page.evaluate(axeSource);
-    const found = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: { run: (context: object, options: object) => Promise<{ violations: Violation[] }> };
-        }
-      ).axe;
-      const result = await axe.run(
-        { include: [['[role=menu]']] },
-        { runOnly: { type: 'rule', values: ['color-contrast'] } },
-      );
-      return result.violations.flatMap((v) => v.nodes.map((n) => `user menu: ${n.html} ${n.failureSummary}`));
-    });
+    const found = await findingsOn(page, 'user menu', { include: '[role=menu]', rules: ['color-contrast'] });
 
     const { id: casinoId } = await firstOf<{ id: string }>(page, '/api/casinos');
     for (const path of [
@@ -121,11 +68,12 @@ describe.skipIf(!!skipReason)('accessibility', () => {
       expect(await scheme(), path).toBe('dark');
       found.push(...(await findingsOn(page, path)));
     }
+    found.push(...(await formErrorsFindings(page)));
     console.log(found.join('\n'));
     expect(found).toEqual([]);
   }, 120_000);
 
-  it('finds no violation where a record or a dialog opens in place: a round, in support, a player, a confirmation', async () => {
+  it('finds no violation where things open in place: records, dialogs, drawers, an alert, the user menu, form errors', async () => {
     const page = await browser.open({ language: 'en' });
     await page.goto('/');
     const { casinoId, roundId, playerId } = await firstOf<{
@@ -167,6 +115,70 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     await page.getByRole('dialog').waitFor();
     await check('a confirmation');
     await page.keyboard.press('Escape');
+
+    found.push(...(await formErrorsFindings(page)));
+
+    // The user menu, open.
+    await page.getByTestId('user-area').click();
+    await page.getByRole('menu').waitFor();
+    await check('the user menu');
+    await page.keyboard.press('Escape');
+
+    // A user's password reset (a form in a modal), left without resetting.
+    const { id: userId } = await firstOf<{ id: string }>(page, '/api/users');
+    await visit(page, `/users/manage/${encodeURIComponent(userId)}`);
+    await page.getByRole('button', { name: 'Reset password', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Reset password' })
+      .getByLabel(/^Password/)
+      .waitFor();
+    await check('a password reset');
+    await page.keyboard.press('Escape');
+
+    // A bridge's answer to a connection check, in an alert that can be closed.
+    const { id: bridgeId } = await firstOf<{ id: string }>(page, '/api/bridges');
+    await visit(page, `/bridges/manage/${encodeURIComponent(bridgeId)}`);
+    await page.getByRole('button', { name: 'Check connection' }).click();
+    await page.getByTestId('bridge-check').waitFor();
+    await check('a bridge’s connection check');
+
+    // A job's runs, in a drawer.
+    await visit(page, '/masterdata/jobs');
+    await page.getByRole('button', { name: 'History: Auto-close of stale rounds' }).click();
+    await page.getByRole('dialog', { name: 'Runs of Auto-close of stale rounds' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await check('runs of a job');
+
+    // A new API key, shown once in a modal; then revoked again behind its typed prefix.
+    const keyName = `Accessibility ${Date.now().toString(36)}`;
+    await visit(page, '/integrations/manage/demo-platform-uk');
+    const keys = page.getByTestId('api-keys');
+    await keys.getByRole('textbox', { name: 'Name', exact: true }).fill(keyName);
+    await keys.getByRole('button', { name: 'Create API key' }).click();
+    const created = page.getByRole('dialog', { name: `API key ${keyName} created` });
+    await created.getByTestId('created-api-key').waitFor();
+    await check('a new API key');
+    await created.getByRole('button', { name: 'I have copied the key' }).click();
+    await created.waitFor({ state: 'detached' });
+    const keyRow = keys.getByRole('row').filter({ hasText: keyName });
+    const prefix = (await keyRow.locator('code').innerText()).replace('…', '');
+    await keyRow.getByRole('button', { name: `Revoke ${keyName}` }).click();
+    await confirmWith(page, prefix, 'Revoke');
+    await keyRow.getByText(/^Revoked/).waitFor();
+
+    // A push of that integration's configuration, opened from its history in a drawer.
+    await visit(page, '/integrations/manage/demo-platform-uk/push');
+    await page.getByRole('button', { name: 'Push', exact: true }).first().click();
+    await confirmWith(page, 'demo-platform-uk', 'Push');
+    const history = page.getByRole('region', { name: 'Push history' });
+    await history
+      .getByRole('button', { name: /: show the push of / })
+      .first()
+      .click();
+    const push = page.getByRole('dialog', { name: /^Push of / });
+    await push.waitFor();
+    await page.waitForLoadState('networkidle');
+    await check('a push from the history');
 
     console.log(found.join('\n'));
     expect(found).toEqual([]);
@@ -259,6 +271,14 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     expect(page.url()).not.toMatch(/\/create$/);
   }, 60_000);
 });
+
+/** A form sent empty, its fields in error: the red of their text and messages is read too. */
+async function formErrorsFindings(page: Page): Promise<string[]> {
+  await visit(page, '/masterdata/jurisdictions/create');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await page.locator('[aria-invalid=true]').first().waitFor();
+  return findingsOn(page, 'a form with errors');
+}
 
 /** What has the keyboard focus, and whether it shows (an outline or a shadow: WCAG 2.4.7). */
 interface Focused {

@@ -4,11 +4,14 @@
  * before booking a win once the last confirmation is older than the step-up window; the win is booked
  * once, as the simulator's own booking list shows. A product of its own for this spec: its step-up
  * window is 20 seconds (STEP_UP_MAX_AGE_SECONDS; the product's default is 5 minutes) and its master data
- * require the second factor of support, which the shared demo does not.
+ * require the second factor of support, which the shared demo does not. axe checks each screen of the
+ * second factor on the way (enrolment, its key and recovery codes, a wrong code at sign-in and at step-up,
+ * and an admin's step-up by password).
  */
 import type { Page } from 'playwright-core';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findingsOn } from './support/axe';
 import { demoUser, skipReason, useBrowser } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 import { bookingsOf } from './support/simulator';
@@ -96,22 +99,26 @@ describe.skipIf(!!skipReason)('second factor and step-up', () => {
         passwordRepeat: PASSWORD,
       });
       expect(created.status(), await created.text()).toBe(201);
+      const { id: agentId } = (await created.json()) as { id: string };
 
       // A stolen password alone: the agent can do nothing but set up the second factor.
       const first = await open();
       await enterPassword(first, email, PASSWORD);
       await first.getByRole('heading', { name: 'Set up your second factor' }).waitFor();
+      const found = await findingsOn(first, 'enrolment');
       expect((await first.request.get('/api/support/players?playerId=player-000000')).status()).toBe(403);
       await first.getByRole('button', { name: 'Set up second factor' }).click();
       const key = (await first
         .getByText(/^[A-Z2-7]{32}$/)
         .first()
         .textContent())!.trim();
+      found.push(...(await findingsOn(first, 'enrolment, the key')));
       const nextCode = authenticator(key);
       await first.getByLabel('Code from the app (6 digits)').fill(await nextCode());
       await first.getByRole('button', { name: 'Confirm' }).click();
       const list = first.getByRole('list', { name: 'Your recovery codes' });
       await list.waitFor();
+      found.push(...(await findingsOn(first, 'enrolment, the recovery codes')));
       const recoveryCodes = (await list.getByRole('listitem').allTextContents()).map((code) => code.trim());
       expect(recoveryCodes).toHaveLength(10);
       await first.getByRole('button', { name: 'I have stored the codes' }).click();
@@ -123,6 +130,7 @@ describe.skipIf(!!skipReason)('second factor and step-up', () => {
       await second.locator('#code').waitFor();
       await enterCode(second, '000000');
       await second.getByText('The code is not correct.').waitFor();
+      found.push(...(await findingsOn(second, 'sign-in, a wrong code')));
       await enterCode(second, await nextCode());
       await second.getByTestId('user-area').waitFor();
 
@@ -155,9 +163,11 @@ describe.skipIf(!!skipReason)('second factor and step-up', () => {
       const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
       await stepUp.waitFor();
       expect(await bookingsOf(ROUND, product.simulatorControlUrl)).toEqual([]);
+      found.push(...(await findingsOn(page, 'step-up')));
       await stepUp.getByLabel(/Code from the app/).fill('000000');
       await stepUp.getByRole('button', { name: 'Confirm' }).click();
       await stepUp.getByText('The code is not correct.').waitFor();
+      found.push(...(await findingsOn(page, 'step-up, a wrong code')));
       await stepUp.getByLabel(/Code from the app/).fill(await nextCode());
       await stepUp.getByRole('button', { name: 'Confirm' }).click();
       await stepUp.waitFor({ state: 'detached', timeout: 15_000 });
@@ -165,6 +175,30 @@ describe.skipIf(!!skipReason)('second factor and step-up', () => {
       expect(await bookingsOf(ROUND, product.simulatorControlUrl)).toEqual([
         expect.objectContaining({ type: 'win' }),
       ]);
+
+      // The admin, without a second factor and past the window too, is asked for the password before
+      // resetting someone's; left at a wrong password.
+      await admin.goto(`/users/manage/${agentId}`);
+      await admin.getByRole('button', { name: 'Reset password', exact: true }).click();
+      const reset = admin.getByRole('dialog', { name: 'Reset password' });
+      await reset.getByLabel(/^Password/).fill(`${PASSWORD}-2`);
+      await reset.getByLabel(/^Repeat password/).fill(`${PASSWORD}-2`);
+      await reset.getByRole('button', { name: 'Reset', exact: true }).click();
+      const username = (await admin.getByRole('heading', { level: 1 }).innerText()).trim();
+      const confirmation = admin.getByRole('dialog', { name: 'Really reset the password?' });
+      await confirmation.getByTestId('confirm-input').fill(username);
+      await confirmation.getByRole('button', { name: 'Reset', exact: true }).click();
+      const password = admin.getByRole('dialog', { name: 'Confirm it is you' });
+      await password.getByLabel(/^Password/).waitFor();
+      found.push(...(await findingsOn(admin, 'step-up by password')));
+      await password.getByLabel(/^Password/).fill('not-the-password');
+      await password.getByRole('button', { name: 'Confirm' }).click();
+      await password.locator('[aria-invalid=true]').waitFor();
+      found.push(...(await findingsOn(admin, 'step-up by password, a wrong one')));
+      await password.getByRole('button', { name: 'Cancel' }).click();
+
+      // What axe found on the screens of the second factor along the way.
+      expect(found).toEqual([]);
     },
     TEST_TIMEOUT_MS,
   );
