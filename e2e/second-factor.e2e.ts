@@ -105,6 +105,7 @@ describe.skipIf(!!skipReason)('second factor and step-up', () => {
       const first = await open();
       await enterPassword(first, email, PASSWORD);
       await first.getByRole('heading', { name: 'Set up your second factor' }).waitFor();
+      await first.getByRole('button', { name: 'Set up second factor' }).waitFor();
       const found = await findingsOn(first, 'enrolment');
       expect((await first.request.get('/api/support/players?playerId=player-000000')).status()).toBe(403);
       await first.getByRole('button', { name: 'Set up second factor' }).click();

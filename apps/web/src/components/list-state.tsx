@@ -7,7 +7,7 @@ export function Loading() {
   const { t } = useTranslation();
   return (
     <Center py="lg">
-      <Loader size="sm" aria-label={t('common.loading')} />
+      <Loader size="sm" role="status" aria-label={t('common.loading')} />
     </Center>
   );
 }
@@ -16,7 +16,14 @@ export function Loading() {
 export function ListSkeleton({ rows = 5 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="xs" py="xs" aria-busy="true" aria-label={t('common.loading')} data-testid="list-skeleton">
+    <Stack
+      gap="xs"
+      py="xs"
+      role="status"
+      aria-busy="true"
+      aria-label={t('common.loading')}
+      data-testid="list-skeleton"
+    >
       {Array.from({ length: rows }, (_, row) => (
         <Skeleton key={row} height={28} radius="sm" />
       ))}

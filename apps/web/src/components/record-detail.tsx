@@ -59,7 +59,7 @@ export function RecordDetail<Item extends Versioned>({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { data: item, error, isPending, refetch } = query;
 
-  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (error instanceof ApiError && notFoundCodes.includes(error.code)) return <NotFoundPage />;
   if (!item) {
     return (

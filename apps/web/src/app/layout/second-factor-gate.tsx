@@ -53,7 +53,7 @@ function EnrolmentScreen(props: { onConfirmed: () => void; onFinished: () => voi
           <Text size="sm" mb="md">
             {t('account.secondFactor.requiredExplanation')}
           </Text>
-          <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
+          <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>
             <SecondFactorCard {...props} />
           </Suspense>
         </Paper>

@@ -25,7 +25,7 @@ function GameVersionCopy({ id }: { id: string }) {
   const { data: source, error, isPending, refetch } = gameVersionsApi.useOne(id);
   const create = gameVersionsApi.useCreate();
 
-  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (error instanceof ApiError && error.code === 'RECORD_NOT_FOUND') return <NotFoundPage />;
   if (!source) {
     return (

@@ -102,7 +102,7 @@ export function ApiKeysPanel({ integrationId, canChange }: { integrationId: stri
           />
         )}
         {error && <ErrorAlert error={error} onRetry={() => void refetch()} />}
-        {isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
         {keys && keys.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('integrations.apiKeys.none')}

@@ -211,7 +211,7 @@ function PushDetailView({
         {t('integrations.push.history.document')}
       </Title>
       {detail.error && <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />}
-      {detail.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {detail.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {detail.data && (
         <Code block data-testid="pushed-document">
           {JSON.stringify(detail.data.document, null, 2)}

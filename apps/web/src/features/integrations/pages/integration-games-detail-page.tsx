@@ -51,7 +51,7 @@ function IntegrationGames({ id }: { id: string }) {
   const { t } = useTranslation();
   const { data: integration, error, isPending, refetch } = integrationsApi.useOne(id);
 
-  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (error instanceof ApiError && error.code === 'INTEGRATION_NOT_FOUND') return <NotFoundPage />;
   if (!integration) {
     return (

@@ -35,7 +35,7 @@ function IntegrationPush({ id }: { id: string }) {
   const query = integrationsApi.useOne(id);
   const { data: integration, error, isPending, refetch } = query;
 
-  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (error instanceof ApiError && error.code === 'INTEGRATION_NOT_FOUND') return <NotFoundPage />;
   if (!integration) {
     return (
@@ -115,7 +115,7 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
           />
         )}
         {preview.error && <ErrorAlert error={preview.error} onRetry={() => void preview.refetch()} />}
-        {preview.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {preview.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
         {preview.data && (
           <>
             <Title order={2} size="h4">

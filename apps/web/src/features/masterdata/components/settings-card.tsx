@@ -35,7 +35,7 @@ export function SettingsCard({ canChange }: { canChange: boolean }) {
       <Title order={2} size="h4" mb="md">
         {t('masterdata.settings.title')}
       </Title>
-      {query.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+      {query.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
       {!settings && query.error && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {settings && (
         <>

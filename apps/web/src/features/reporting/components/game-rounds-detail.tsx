@@ -11,7 +11,7 @@ export function GameRoundDetailView({ casinoId, roundId }: { casinoId: string; r
   if (isPending) {
     return (
       <Center py="lg">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

@@ -35,7 +35,7 @@ export function ReportResult<T>({ query, problem, children }: ReportResultProps<
   if (query.data === undefined) {
     return (
       <Center py="xl">
-        <Loader size="sm" aria-label={t('common.loading')} />
+        <Loader size="sm" role="status" aria-label={t('common.loading')} />
       </Center>
     );
   }

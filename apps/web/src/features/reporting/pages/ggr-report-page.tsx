@@ -167,7 +167,7 @@ function OverTime({ report }: { report: GgrReport }) {
         <Suspense
           fallback={
             <Center h={280}>
-              <Loader size="sm" aria-label={t('common.loading')} />
+              <Loader size="sm" role="status" aria-label={t('common.loading')} />
             </Center>
           }
         >

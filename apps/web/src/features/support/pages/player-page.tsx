@@ -87,7 +87,7 @@ export function PlayerPage() {
       )}
       {query !== null && isFetching && !data && (
         <Center py="lg">
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         </Center>
       )}
       {data && data.items.length === 0 && (

@@ -59,7 +59,7 @@ export function SecondFactorCard({ onConfirmed, onFinished }: SecondFactorCardPr
       />
     );
   }
-  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (!status) return <ErrorAlert error={error} onRetry={() => void refetch()} />;
 
   return (

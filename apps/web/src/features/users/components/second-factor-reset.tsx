@@ -20,7 +20,7 @@ export function SecondFactorReset({ userId, username, ownUser }: SecondFactorRes
   const reset = useResetUserSecondFactor();
   const [confirming, setConfirming] = useState(false);
 
-  if (isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (isPending) return <Loader size="sm" role="status" aria-label={t('common.loading')} />;
   if (!status) return <ErrorAlert error={error} onRetry={() => void refetch()} />;
 
   return (

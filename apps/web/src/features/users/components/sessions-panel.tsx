@@ -38,7 +38,7 @@ function SessionsPanel({ owner }: { owner: SessionsOwner }) {
   const endOne = useEndSession(owner);
   const endAll = useEndSessions(owner);
 
-  if (isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (isPending) return <Loader size="sm" role="status" aria-label={t('common.loading')} />;
   if (!data) return <ErrorAlert error={error} onRetry={() => void refetch()} />;
 
   const others = data.items.filter((session) => !session.current);

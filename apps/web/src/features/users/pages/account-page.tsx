@@ -17,7 +17,7 @@ export function AccountPage() {
   const { data: account, error, isPending, refetch } = useAccount();
   const session = useSession();
 
-  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (!account) {
     return (
       <>

@@ -42,7 +42,7 @@ function UserDetail({ id }: { id: string }) {
   // Nobody deletes, deactivates or changes the role or scope of their own account (spec §6).
   const ownUser = session.user.id === id;
 
-  if (isPending) return <Loader aria-label={t('common.loading')} />;
+  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
   if (error instanceof ApiError && error.code === 'RECORD_NOT_FOUND') return <NotFoundPage />;
   if (!user) {
     return (
