@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test/render';
-import { ListSkeleton, Loading } from './list-state';
+import { ListSkeleton, Loading, Spinner } from './list-state';
 
 describe('what shows while data loads', () => {
   it('is a status named in the user’s language (a name needs a role: axe aria-prohibited-attr)', async () => {
@@ -9,8 +9,9 @@ describe('what shows while data loads', () => {
       <>
         <Loading />
         <ListSkeleton />
+        <Spinner size="xs" />
       </>,
     );
-    expect(screen.getAllByRole('status', { name: 'Wird geladen…' })).toHaveLength(2);
+    expect(screen.getAllByRole('status', { name: 'Wird geladen…' })).toHaveLength(3);
   });
 });

@@ -1,13 +1,22 @@
 /** What a screen shows while its data loads, and under a table that came back empty. */
-import { Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
+import { Center, Loader, type MantineSize, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export function Loading() {
+/**
+ * The spinner for a part of a screen that loads: a status named in the user's language, so a screen reader
+ * says what it is (a name needs the role: axe `aria-prohibited-attr`). A button's own spinner is Mantine's.
+ */
+export function Spinner({ size }: { size?: MantineSize }) {
   const { t } = useTranslation();
+  return <Loader size={size} role="status" aria-label={t('common.loading')} />;
+}
+
+/** A screen's or panel's spinner, centred where its content will be. */
+export function Loading() {
   return (
     <Center py="lg">
-      <Loader size="sm" role="status" aria-label={t('common.loading')} />
+      <Spinner size="sm" />
     </Center>
   );
 }

@@ -3,7 +3,7 @@
  * a Delete action behind the typed confirmation, and when the record last changed.
  */
 import type { ErrorCode } from '@backoffice/contracts/errors';
-import { Button, Loader, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -17,6 +17,7 @@ import { ErrorAlert } from './error-alert';
 import { NotFoundPage } from './not-found-page';
 import { PageHeader } from './page-header';
 import { UsageSentence } from './usage-sentence';
+import { Spinner } from './list-state';
 
 interface Versioned {
   version: number;
@@ -59,7 +60,7 @@ export function RecordDetail<Item extends Versioned>({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { data: item, error, isPending, refetch } = query;
 
-  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner />;
   if (error instanceof ApiError && notFoundCodes.includes(error.code)) return <NotFoundPage />;
   if (!item) {
     return (

@@ -3,13 +3,14 @@
  * server refuses everything else) — with a short explanation and the way to sign out. After confirming,
  * the session is read again; the recovery codes stay on screen until the user is done with them.
  */
-import { Anchor, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { mustEnrol, useSession } from '../../lib/session';
 import { LanguageSwitch } from './language-switch';
+import { Spinner } from '../../components/list-state';
 
 const SecondFactorCard = lazy(() =>
   import('../../features/users/components/second-factor-card').then((module) => ({
@@ -53,7 +54,7 @@ function EnrolmentScreen(props: { onConfirmed: () => void; onFinished: () => voi
           <Text size="sm" mb="md">
             {t('account.secondFactor.requiredExplanation')}
           </Text>
-          <Suspense fallback={<Loader role="status" aria-label={t('common.loading')} />}>
+          <Suspense fallback={<Spinner />}>
             <SecondFactorCard {...props} />
           </Suspense>
         </Paper>

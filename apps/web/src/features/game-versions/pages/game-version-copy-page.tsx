@@ -1,5 +1,4 @@
 import { gameVersionIdSchema } from '@backoffice/contracts';
-import { Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -11,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { gameVersionsApi } from '../api/game-versions-api';
 import { gameVersionFormValues } from '../components/form-schema';
 import { GameVersionForm } from '../components/game-version-form';
+import { Spinner } from '../../../components/list-state';
 
 /** A new version with all settings of another one (of the same or another game) but a number of its own. */
 export function GameVersionCopyPage() {
@@ -25,7 +25,7 @@ function GameVersionCopy({ id }: { id: string }) {
   const { data: source, error, isPending, refetch } = gameVersionsApi.useOne(id);
   const create = gameVersionsApi.useCreate();
 
-  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner />;
   if (error instanceof ApiError && error.code === 'RECORD_NOT_FOUND') return <NotFoundPage />;
   if (!source) {
     return (

@@ -11,7 +11,6 @@ import {
   Code,
   CopyButton,
   Group,
-  Loader,
   Modal,
   Paper,
   Stack,
@@ -29,6 +28,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys-api';
+import { Spinner } from '../../../components/list-state';
 
 export function ApiKeysPanel({ integrationId, canChange }: { integrationId: string; canChange: boolean }) {
   const { t } = useTranslation();
@@ -102,7 +102,7 @@ export function ApiKeysPanel({ integrationId, canChange }: { integrationId: stri
           />
         )}
         {error && <ErrorAlert error={error} onRetry={() => void refetch()} />}
-        {isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+        {isPending && <Spinner size="sm" />}
         {keys && keys.length === 0 && (
           <Text size="sm" c="dimmed">
             {t('integrations.apiKeys.none')}

@@ -4,7 +4,7 @@
  * from the push before. A push opens in a drawer with its changes and the document it sent.
  */
 import { DEFAULT_PAGE_SIZE, type ListQuery, type PushEntry, type PushOutcome } from '@backoffice/contracts';
-import { Badge, Button, Code, Drawer, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Drawer, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type Column } from '../../../components/data-table';
@@ -14,6 +14,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { usePushDetail, usePushHistory, type PushHistoryPage } from '../api/integrations-api';
 import { PushChanges } from './push-changes';
+import { Spinner } from '../../../components/list-state';
 
 const outcomeColor: Record<PushOutcome, string> = {
   pending: 'blue',
@@ -211,7 +212,7 @@ function PushDetailView({
         {t('integrations.push.history.document')}
       </Title>
       {detail.error && <ErrorAlert error={detail.error} onRetry={() => void detail.refetch()} />}
-      {detail.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+      {detail.isPending && <Spinner size="sm" />}
       {detail.data && (
         <Code block data-testid="pushed-document">
           {JSON.stringify(detail.data.document, null, 2)}

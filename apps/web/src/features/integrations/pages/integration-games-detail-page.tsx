@@ -10,7 +10,7 @@ import {
   type assignedGameSortFields,
   type Integration,
 } from '@backoffice/contracts';
-import { Anchor, Button, Checkbox, Group, Loader, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,7 @@ import {
 } from '../api/integrations-api';
 import { gameOption, useGame, useGameSearch } from '../api/lookups';
 import { ActiveBadge, ActiveFilter } from '../../../components/active-status';
+import { Spinner } from '../../../components/list-state';
 
 type SortField = (typeof assignedGameSortFields)[number];
 
@@ -48,10 +49,9 @@ export function IntegrationGamesDetailPage() {
 }
 
 function IntegrationGames({ id }: { id: string }) {
-  const { t } = useTranslation();
   const { data: integration, error, isPending, refetch } = integrationsApi.useOne(id);
 
-  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner />;
   if (error instanceof ApiError && error.code === 'INTEGRATION_NOT_FOUND') return <NotFoundPage />;
   if (!integration) {
     return (

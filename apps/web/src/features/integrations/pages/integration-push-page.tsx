@@ -5,7 +5,7 @@
  * history of the integration's pushes.
  */
 import { integrationIdSchema, type Integration, type PushPreview } from '@backoffice/contracts';
-import { Alert, Anchor, Button, Code, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,7 @@ import { PendingDeliveryBadge } from '../../../components/delivery-state';
 import { LastPush, PushAnswer, SyncState } from '../components/last-push';
 import { PushChanges } from '../components/push-changes';
 import { PushHistory } from '../components/push-history';
+import { Spinner } from '../../../components/list-state';
 
 export function IntegrationPushPage() {
   const { id = '' } = useParams();
@@ -31,11 +32,10 @@ export function IntegrationPushPage() {
 }
 
 function IntegrationPush({ id }: { id: string }) {
-  const { t } = useTranslation();
   const query = integrationsApi.useOne(id);
   const { data: integration, error, isPending, refetch } = query;
 
-  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner />;
   if (error instanceof ApiError && error.code === 'INTEGRATION_NOT_FOUND') return <NotFoundPage />;
   if (!integration) {
     return (
@@ -115,7 +115,7 @@ function PushScreen({ integration, onReload }: { integration: Integration; onRel
           />
         )}
         {preview.error && <ErrorAlert error={preview.error} onRetry={() => void preview.refetch()} />}
-        {preview.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+        {preview.isPending && <Spinner size="sm" />}
         {preview.data && (
           <>
             <Title order={2} size="h4">

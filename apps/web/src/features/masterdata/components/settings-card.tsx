@@ -4,7 +4,7 @@ import {
   VALIDITY_PERIOD_MAX_DAYS,
   type Role,
 } from '@backoffice/contracts';
-import { Checkbox, Loader, MultiSelect, Paper, Stack, Text, Title } from '@mantine/core';
+import { Checkbox, MultiSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -13,6 +13,7 @@ import { RecordForm } from '../../../components/record-form';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useSettings, useUpdateSettings } from '../api/masterdata-api';
+import { Spinner } from '../../../components/list-state';
 
 const settingsFormSchema = globalSettingsUpdateSchema.pick({
   defaultGameRoundValidityPeriodDays: true,
@@ -35,7 +36,7 @@ export function SettingsCard({ canChange }: { canChange: boolean }) {
       <Title order={2} size="h4" mb="md">
         {t('masterdata.settings.title')}
       </Title>
-      {query.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+      {query.isPending && <Spinner size="sm" />}
       {!settings && query.error && <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />}
       {settings && (
         <>

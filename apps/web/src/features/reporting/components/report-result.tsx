@@ -3,13 +3,14 @@
  * loading, "No data found." for an empty report, any other error with a retry, and the report itself —
  * dimmed while the next filters load.
  */
-import { Alert, Box, Center, Loader } from '@mantine/core';
+import { Alert, Box, Center } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ApiError } from '../../../lib/api-client';
 import type { FilterProblem } from '../api/report-params';
+import { Spinner } from '../../../components/list-state';
 
 interface ReportResultProps<T> {
   query: UseQueryResult<T>;
@@ -35,7 +36,7 @@ export function ReportResult<T>({ query, problem, children }: ReportResultProps<
   if (query.data === undefined) {
     return (
       <Center py="xl">
-        <Loader size="sm" role="status" aria-label={t('common.loading')} />
+        <Spinner size="sm" />
       </Center>
     );
   }

@@ -11,7 +11,6 @@ import {
   Button,
   Center,
   Group,
-  Loader,
   Paper,
   SegmentedControl,
   SimpleGrid,
@@ -39,6 +38,7 @@ import { ReportResult } from '../components/report-result';
 import { ReportTable, sortedRows, type ReportColumn } from '../components/report-table';
 import { count, eur, eurForCsv, percent } from '../utils/figures';
 import { TableScroll } from '../../../components/table-scroll';
+import { Spinner } from '../../../components/list-state';
 
 const GgrChart = lazy(() =>
   import('../components/ggr-chart').then((module) => ({ default: module.GgrChart })),
@@ -167,7 +167,7 @@ function OverTime({ report }: { report: GgrReport }) {
         <Suspense
           fallback={
             <Center h={280}>
-              <Loader size="sm" role="status" aria-label={t('common.loading')} />
+              <Spinner size="sm" />
             </Center>
           }
         >

@@ -3,7 +3,7 @@
  * rounds and savegames. The search and the open player live in the URL.
  */
 import type { SupportPlayer } from '@backoffice/contracts';
-import { Anchor, Center, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
 import { PageHeader } from '../../../components/page-header';
@@ -11,6 +11,7 @@ import { searchQueryOf, usePlayerParams } from '../api/player-params';
 import { usePlayerSearch } from '../api/players-api';
 import { PlayerDetailView } from '../components/player-detail';
 import { PlayerSearchForm } from '../components/player-search-form';
+import { Loading } from '../../../components/list-state';
 
 const keyOf = (player: SupportPlayer) => `${player.casinoId}\u0000${player.playerId}`;
 
@@ -85,11 +86,7 @@ export function PlayerPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {query !== null && isFetching && !data && (
-        <Center py="lg">
-          <Loader size="sm" role="status" aria-label={t('common.loading')} />
-        </Center>
-      )}
+      {query !== null && isFetching && !data && <Loading />}
       {data && data.items.length === 0 && (
         <Text c="dimmed" ta="center" py="lg">
           {t('support.noData')}

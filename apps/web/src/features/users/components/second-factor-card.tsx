@@ -12,7 +12,6 @@ import {
   CopyButton,
   Group,
   Image,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -33,6 +32,7 @@ import {
   useRenewRecoveryCodes,
   useStartSecondFactorEnrolment,
 } from '../api/second-factor';
+import { Spinner } from '../../../components/list-state';
 
 interface SecondFactorCardProps {
   /** The recovery codes are on screen: the caller keeps the card there until `onFinished`. */
@@ -59,7 +59,7 @@ export function SecondFactorCard({ onConfirmed, onFinished }: SecondFactorCardPr
       />
     );
   }
-  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner />;
   if (!status) return <ErrorAlert error={error} onRetry={() => void refetch()} />;
 
   return (

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Loader, Text } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useResetUserSecondFactor, useUserSecondFactor } from '../api/second-factor';
+import { Spinner } from '../../../components/list-state';
 
 interface SecondFactorResetProps {
   userId: string;
@@ -20,7 +21,7 @@ export function SecondFactorReset({ userId, username, ownUser }: SecondFactorRes
   const reset = useResetUserSecondFactor();
   const [confirming, setConfirming] = useState(false);
 
-  if (isPending) return <Loader size="sm" role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner size="sm" />;
   if (!status) return <ErrorAlert error={error} onRetry={() => void refetch()} />;
 
   return (

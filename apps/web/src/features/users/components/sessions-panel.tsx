@@ -4,7 +4,7 @@
  * for each and "sign out everywhere". The session making the request is marked and not ended from here.
  */
 import type { UserSession } from '@backoffice/contracts';
-import { Badge, Button, Group, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -12,6 +12,7 @@ import { NoValue } from '../../../components/fields-table';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useEndSession, useEndSessions, useSessions, type SessionsOwner } from '../api/sessions';
+import { Spinner } from '../../../components/list-state';
 
 /** The device in words: "Chrome on Windows", or what of it the user agent names. */
 export function useDeviceName() {
@@ -38,7 +39,7 @@ function SessionsPanel({ owner }: { owner: SessionsOwner }) {
   const endOne = useEndSession(owner);
   const endAll = useEndSessions(owner);
 
-  if (isPending) return <Loader size="sm" role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner size="sm" />;
   if (!data) return <ErrorAlert error={error} onRetry={() => void refetch()} />;
 
   const others = data.items.filter((session) => !session.current);

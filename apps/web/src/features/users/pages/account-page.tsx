@@ -1,5 +1,5 @@
 import type { Account } from '@backoffice/contracts';
-import { List, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -10,6 +10,7 @@ import { AccountNameForm } from '../components/account-name-form';
 import { PasswordChangeForm } from '../components/password-change-form';
 import { SecondFactorCard } from '../components/second-factor-card';
 import { OwnSessionsPanel } from '../components/sessions-panel';
+import { Spinner } from '../../../components/list-state';
 
 /** The signed-in user's own account: profile, permissions, name, password and sessions. */
 export function AccountPage() {
@@ -17,7 +18,7 @@ export function AccountPage() {
   const { data: account, error, isPending, refetch } = useAccount();
   const session = useSession();
 
-  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner />;
   if (!account) {
     return (
       <>

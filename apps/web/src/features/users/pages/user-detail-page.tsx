@@ -1,5 +1,5 @@
 import { userIdSchema } from '@backoffice/contracts';
-import { Button, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +21,7 @@ import { SecondFactorReset } from '../components/second-factor-reset';
 import { UserSessionsPanel } from '../components/sessions-panel';
 import { UserAccessRecord } from '../components/user-access-record';
 import { UserForm, userFormValues } from '../components/user-form';
+import { Spinner } from '../../../components/list-state';
 
 export function UserDetailPage() {
   const { id = '' } = useParams();
@@ -42,7 +43,7 @@ function UserDetail({ id }: { id: string }) {
   // Nobody deletes, deactivates or changes the role or scope of their own account (spec §6).
   const ownUser = session.user.id === id;
 
-  if (isPending) return <Loader role="status" aria-label={t('common.loading')} />;
+  if (isPending) return <Spinner />;
   if (error instanceof ApiError && error.code === 'RECORD_NOT_FOUND') return <NotFoundPage />;
   if (!user) {
     return (
