@@ -3,8 +3,9 @@
  * list and form, a record of each kind, the reports, the sign-in page — signed in as the demo admin, and the
  * suite fails on any violation axe finds, whatever its impact (a skipped heading level, a column header
  * without text, too), and on a page without its one h1 (screen readers jump to it). Records, dialogs,
- * drawers and the user menu are checked open where they open in place, and a form with its fields in
- * error. A keyboard-only flow creates a record with the focus visible at every step. A handful of screens
+ * drawers, the user menu, a round's close, a select, a multi-select and a calendar are checked open where
+ * they open in place, and a form with its fields in error (the form, the choices and the calendar in dark
+ * too). A keyboard-only flow creates a record with the focus visible at every step. A handful of screens
  * again in the dark colour scheme. (The screens of the second factor: second-factor.e2e.ts.)
  */
 import type { Page } from 'playwright-core';
@@ -69,9 +70,10 @@ describe.skipIf(!!skipReason)('accessibility', () => {
       found.push(...(await findingsOn(page, path)));
     }
     found.push(...(await formErrorsFindings(page)));
+    found.push(...(await choicesFindings(page)));
     console.log(found.join('\n'));
     expect(found).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('finds no violation where things open in place: records, dialogs, drawers, an alert, the user menu, form errors', async () => {
     const page = await browser.open({ language: 'en' });
@@ -179,10 +181,32 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     await push.waitFor();
     await page.waitForLoadState('networkidle');
     await check('a push from the history');
+    await page.keyboard.press('Escape');
+
+    // A round's close by support, its dialog left without closing: the demo's partly paid round, whose
+    // total win can be booked (support-actions.e2e.ts books in other casinos).
+    const stuck = 'support-stuck-partly-paid-rheinspiel';
+    await visit(
+      page,
+      `/support/last-game-rounds/${stuck}?${new URLSearchParams({ casinoId: 'rheinspiel' })}`,
+    );
+    // Its refund is refused, and says why in a tooltip.
+    await page.getByRole('button', { name: /^Refund the bet/ }).hover();
+    await page.getByRole('tooltip').waitFor();
+    await check('a refused refund’s tooltip');
+    await page.getByRole('button', { name: /^Book the total win/ }).click();
+    await page
+      .getByRole('dialog', { name: `Close game round ${stuck}?` })
+      .getByTestId('confirm-input')
+      .waitFor();
+    await check('a round’s close');
+    await page.keyboard.press('Escape');
+
+    found.push(...(await choicesFindings(page)));
 
     console.log(found.join('\n'));
     expect(found).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   it('finds no violation on the sign-in page', async () => {
     const page = await browser.open({ role: null, language: 'de' });
@@ -271,6 +295,28 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     expect(page.url()).not.toMatch(/\/create$/);
   }, 60_000);
 });
+
+/**
+ * Choices open, each in a dropdown of its own (English): a select, a multi-select long enough to scroll,
+ * and a date's calendar, on the round search.
+ */
+async function choicesFindings(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  await visit(page, '/reporting/game-rounds');
+  await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+  await page.getByRole('option', { name: 'Open', exact: true }).waitFor();
+  found.push(...(await findingsOn(page, 'a select, open')));
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: 'Games', exact: true }).click();
+  await page.getByRole('option').first().waitFor();
+  found.push(...(await findingsOn(page, 'a multi-select of many, open')));
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'Started from', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Calendar' }).getByRole('button').first().waitFor();
+  found.push(...(await findingsOn(page, 'a calendar, open')));
+  await page.keyboard.press('Escape');
+  return found;
+}
 
 /** A form sent empty, its fields in error: the red of their text and messages is read too. */
 async function formErrorsFindings(page: Page): Promise<string[]> {

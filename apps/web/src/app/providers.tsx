@@ -5,6 +5,15 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 
+/** The page's main landmark, where a select's options open, or undefined where there is none. */
+function pageMain(): HTMLElement | undefined {
+  return document.querySelector('main') ?? undefined;
+}
+
+const inPageMain = { defaultProps: () => ({ portalProps: { target: pageMain() } }) };
+
+const optionsWithoutScrollArea = { defaultProps: { withScrollArea: false } };
+
 /**
  * Indigo a shade darker than Mantine's default, so white on filled buttons reaches a contrast of 4.9:1
  * (shade 6: 4.3:1, below WCAG AA's 4.5:1).
@@ -28,6 +37,16 @@ function themeIn(closeLabel: string) {
       ModalCloseButton: closeButton,
       Notification: { defaultProps: { closeButtonProps: { 'aria-label': closeLabel } } },
       Alert: { defaultProps: { closeButtonLabel: closeLabel } },
+      // A select's options and a tooltip open inside the page's main landmark, near their field or button,
+      // rather than at the end of the body outside every landmark (axe region); where there is no main
+      // (yet), at the end of the body as before.
+      Combobox: inPageMain,
+      Tooltip: inPageMain,
+      // The options scroll in their list itself (combobox.css).
+      Select: optionsWithoutScrollArea,
+      MultiSelect: optionsWithoutScrollArea,
+      Autocomplete: optionsWithoutScrollArea,
+      TagsInput: optionsWithoutScrollArea,
     },
   });
 }

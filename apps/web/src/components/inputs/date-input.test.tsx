@@ -144,6 +144,21 @@ describe('DateInput', () => {
     expect(picker()).toBeNull();
   });
 
+  it('names the picker’s arrows and shows only the month’s own days', async () => {
+    const { user } = await renderDate('2024-01-10');
+    await user.click(input());
+    // January 2024 starts on a Monday and ends on a Wednesday: no day of December or February is shown
+    // (greyed out they would be unreadable, 2.4:1).
+    const days = within(picker()!).getAllByRole('button', { name: /^\d+ \p{L}+ 2024$/u });
+    expect(days).toHaveLength(31);
+    expect(days.every((day) => day.getAttribute('aria-label')?.includes('Januar'))).toBe(true);
+    await user.click(within(picker()!).getByRole('button', { name: 'Nächster Monat' }));
+    expect(within(picker()!).getByText('Februar 2024')).toBeTruthy();
+    await user.click(within(picker()!).getByRole('button', { name: 'Vorheriger Monat' }));
+    await user.click(within(picker()!).getByText('Januar 2024'));
+    expect(within(picker()!).getByRole('button', { name: 'Nächstes Jahr' })).toBeTruthy();
+  });
+
   it('emits the day picked in the picker and keeps the focus in the field', async () => {
     const { user, onChange } = await renderDate('2024-01-10');
     await user.click(input());

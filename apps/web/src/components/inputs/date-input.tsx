@@ -254,6 +254,17 @@ function EditableDateInput({
             onDateChange={setMonth}
             locale={dateLocale.split('-')[0]?.toLowerCase()}
             maxDate={`${MAX_DATE_YEAR}-12-31`}
+            // The arrows say where they go; the month's name (the level's control) says it itself.
+            ariaLabels={{
+              previousMonth: t('inputs.date.controls.previousMonth'),
+              nextMonth: t('inputs.date.controls.nextMonth'),
+              previousYear: t('inputs.date.controls.previousYear'),
+              nextYear: t('inputs.date.controls.nextYear'),
+              previousDecade: t('inputs.date.controls.previousDecade'),
+              nextDecade: t('inputs.date.controls.nextDecade'),
+            }}
+            // The neighbouring months' days would be greyed out below a readable contrast (2.4:1).
+            hideOutsideDates
           />
           <Group justify="space-between">
             <Button variant="subtle" size="xs" onClick={() => pick(null)}>
