@@ -268,7 +268,10 @@ describe.skipIf(!process.env.DATABASE_URL)('connections cut under load [postgres
     }
     const lookedUp = await admin.inject({ method: 'GET', url: roundLookup });
     expect([200, 404], lookedUp.body).toContain(lookedUp.statusCode);
-    expect(statuses.get('report')?.filter((status) => status === 200).length).toBeGreaterThan(0);
+    // The reports too ran during the cuts (each 200, 503 or NO_DATA, checked above); on a busy machine
+    // every one of them may meet a cut (.ci/run, 2026-12-02: none answered 200 during them). That they
+    // answer, and right, once the cuts stop is checked at the end.
+    expect(statuses.get('report')?.length).toBeGreaterThan(0);
     const after = batchOf(9, 0);
     await postRounds(app, key, after);
     batches.push({ ids: after.map((r) => r.roundId), status: 200 });
