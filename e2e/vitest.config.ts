@@ -13,5 +13,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // What a spec waits to see on the page (`expect.poll`): a list that loads, a state that settles. Vitest's
+    // 1 s was too short beside a second test run on two cores (.ci/run, 2026-12-02: the CPV checks' results
+    // were still loading after it); Playwright's own waits in these specs allow 10 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
