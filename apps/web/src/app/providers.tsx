@@ -5,7 +5,10 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 
-/** The page's main landmark, where a select's options open, or undefined where there is none. */
+/**
+ * The page's main landmark, where a select's options and a tooltip open (inside a landmark, as axe-core
+ * asks), or undefined where there is none yet: then they open at the end of the body.
+ */
 function pageMain(): HTMLElement | undefined {
   return document.querySelector('main') ?? undefined;
 }
