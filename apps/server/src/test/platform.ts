@@ -27,6 +27,7 @@ import {
 } from '../db/schema/index';
 import { generateApiKey } from '../modules/platform/api-keys';
 import { repriceRollups } from '../modules/platform/rollups';
+import { textArray } from '../lib/sql';
 
 /** Persistence settings of an integration that keeps players, rounds and their details forever. */
 export const KEEP_EVERYTHING = {
@@ -157,4 +158,13 @@ export async function setRate(db: Db, day: string, currency: string, rateToEur: 
       on conflict (day, currency) do update set rate_to_eur = excluded.rate_to_eur`);
     await repriceRollups(tx, [{ day, currency }]);
   });
+}
+
+/**
+ * Makes the pending support bookings of these rounds due now, as their back-off would in time: the retry
+ * job then takes them on its next run.
+ */
+export async function makeBookingsDue(db: Db, roundIds: readonly string[]): Promise<void> {
+  await db.execute(sql`update round_closures set next_attempt_at = now()
+    where round_id = any(${textArray(roundIds)}) and state = 'pending' and next_attempt_at is not null`);
 }

@@ -15,7 +15,7 @@ import { rowsOf, textArray } from '../../lib/sql';
 import { createTestApp, type SignedIn } from '../../test/app';
 import { BRIDGE_TEST_TIMEOUTS } from '../../test/bridge-timeouts';
 import { testEngines } from '../../test/databases';
-import { apiKeyFor, postRounds, round, seedPlatformFixture } from '../../test/platform';
+import { apiKeyFor, makeBookingsDue, postRounds, round, seedPlatformFixture } from '../../test/platform';
 import { expectRollupsExact } from '../../test/rollups';
 import { createGameRoundsRepository } from '../game-rounds/game-rounds.repository';
 import { createClosuresService } from './closures.service';
@@ -71,10 +71,7 @@ for (const engine of testEngines) {
     };
     const bookingsOf = (roundId: string) =>
       simulator.bookings().filter((booking) => booking.roundId === roundId);
-    /** Makes these rounds' pending bookings due now, as their back-off would in time. */
-    const makeDue = (roundIds: string[]) =>
-      db().execute(sql`update round_closures set next_attempt_at = now()
-        where round_id = any(${textArray(roundIds)}) and state = 'pending' and next_attempt_at is not null`);
+    const makeDue = (roundIds: string[]) => makeBookingsDue(db(), roundIds);
     /** How many idempotency keys each round's bridge calls carried, first or retried, by round id. */
     const keysPerRound = async (roundIds: string[]) =>
       Object.fromEntries(

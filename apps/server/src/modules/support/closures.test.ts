@@ -12,7 +12,7 @@ import { ENGLISH, expectError } from '../../test/api';
 import { createTestApp, type SignedIn } from '../../test/app';
 import { testEngines } from '../../test/databases';
 import { BRIDGE_TEST_TIMEOUTS, SLOWER_THAN_THE_TIMEOUT_MS } from '../../test/bridge-timeouts';
-import { apiKeyFor, postRounds, round, seedPlatformFixture } from '../../test/platform';
+import { apiKeyFor, makeBookingsDue, postRounds, round, seedPlatformFixture } from '../../test/platform';
 import { expectRollupsExact } from '../../test/rollups';
 
 const SECRET = 'closures-test-secret';
@@ -546,9 +546,7 @@ for (const engine of testEngines) {
       expectError(first, 504, 'BRIDGE_TIMEOUT');
       await simulator.setMode('normal');
       // Due now (instead of in 10 s); the job runs each minute — here at once, as "run now" does.
-      await ctx.database.db.execute(
-        sql`update round_closures set next_attempt_at = now() where round_id = ${roundId}`,
-      );
+      await makeBookingsDue(ctx.database.db, [roundId]);
       expect(await ctx.app.jobs!.runNow('booking-retries', null)).toBe(true);
       const deadline = Date.now() + 10_000;
       let state = 'pending';
