@@ -60,7 +60,16 @@ export function RecordDetail<Item extends Versioned>({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { data: item, error, isPending, refetch } = query;
 
-  if (isPending) return <Spinner />;
+  // The screen's title (the route's, until the record's name is known) comes with the spinner: a screen
+  // that loads has its one h1 too.
+  if (isPending) {
+    return (
+      <>
+        <PageHeader />
+        <Spinner />
+      </>
+    );
+  }
   if (error instanceof ApiError && notFoundCodes.includes(error.code)) return <NotFoundPage />;
   if (!item) {
     return (

@@ -21,8 +21,8 @@ export function AppLayout() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="lg"
     >
-      <NavigationProgress />
       <AppShell.Header>
+        <NavigationProgress />
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { setLanguage } from '../../test/render';
 import { NavigationProgress, ProgressBar, PROGRESS_DELAY_MS, PROGRESS_FILL_MS } from './navigation-progress';
 
 const bar = () => screen.queryByTestId('navigation-progress');
@@ -17,7 +18,8 @@ function renderProgress(active: boolean) {
   return (next: boolean) => view.rerender(<ProgressBar active={next} />);
 }
 
-beforeEach(() => {
+beforeEach(async () => {
+  await setLanguage('en');
   vi.useFakeTimers();
 });
 
@@ -52,6 +54,8 @@ describe('ProgressBar', () => {
     expect(shown).not.toBeNull();
     expect(shown!.getAttribute('data-state')).toBe('running');
     expect(shown!.getAttribute('role')).toBe('progressbar');
+    // Named for screen readers (axe: aria-progressbar-name), in the user's language.
+    expect(shown!.getAttribute('aria-label')).toBe('Loading the page');
     expect(shown!.getAttribute('aria-busy')).toBe('true');
     expect(shown!.style.getPropertyValue('--fill-duration')).toBe('5000ms');
   });

@@ -1,8 +1,10 @@
 /**
  * The navigation progress bar (spec §4): appears only when a navigation takes longer than 200 ms, then
- * fills over about 5 seconds, and completes when the navigation ends.
+ * fills over about 5 seconds, and completes when the navigation ends. It is named for screen readers and
+ * sits in the header's landmark (its place on screen is fixed, whatever its place in the page).
  */
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigation } from 'react-router';
 import './navigation-progress.css';
 
@@ -24,6 +26,7 @@ export function useDelayedProgress(active: boolean): ProgressState {
 }
 
 export function ProgressBar({ active }: { active: boolean }) {
+  const { t } = useTranslation();
   const state = useDelayedProgress(active);
   if (state === 'idle') return null;
   return (
@@ -32,6 +35,7 @@ export function ProgressBar({ active }: { active: boolean }) {
       data-state={state}
       data-testid="navigation-progress"
       role="progressbar"
+      aria-label={t('app.loadingPage')}
       aria-busy={state === 'running'}
       style={{ ['--fill-duration' as string]: `${PROGRESS_FILL_MS}ms` }}
     />
