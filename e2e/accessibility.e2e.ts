@@ -258,6 +258,15 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     await whileLoading('/reporting/ggr-report', (url) => url.pathname.startsWith('/api/reports/'));
     await whileLoading('/reporting/game-rounds', (url) => url.pathname === '/api/game-rounds');
 
+    // A report shown while the next filters' answer loads (dimmed, busy).
+    await visit(page, '/reporting/ggr-report');
+    await page.getByRole('figure').waitFor();
+    const nextReport = await holdBack((url) => url.pathname.startsWith('/api/reports/'));
+    await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+    await page.locator('[aria-busy=true]').filter({ has: page.getByRole('figure') }).waitFor();
+    found.push(...(await findingsOn(page, 'a report loading its next filters')));
+    await nextReport.release();
+
     // A screen whose code is slow to come: the progress bar over the screen being left.
     await visit(page, '/');
     const screenCode = await holdBack((url) => /\/assets\/integrations-[^/]*\.js$/.test(url.pathname));

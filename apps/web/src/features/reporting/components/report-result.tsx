@@ -1,9 +1,11 @@
 /**
  * The states of a report's answer: filters the server would refuse (their message shows at the field),
  * loading, "No data found." for an empty report, any other error with a retry, and the report itself —
- * dimmed while the next filters load.
+ * marked as being updated while the next filters load. Its figures keep their full contrast then (dimmed
+ * text would fall below WCAG's 4.5:1); a status in the window's bottom right corner, where it covers none
+ * of the report's first lines, says that they are the last filters' figures.
  */
-import { Alert, Box, Center } from '@mantine/core';
+import { Alert, Box, Center, Group, Loader, Paper, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +44,24 @@ export function ReportResult<T>({ query, problem, children }: ReportResultProps<
   }
   const stale = query.isPlaceholderData;
   return (
-    <Box aria-busy={stale} style={stale ? { opacity: 0.6, transition: 'opacity 150ms' } : undefined}>
+    <Box aria-busy={stale}>
+      {stale && (
+        <Paper
+          withBorder
+          shadow="sm"
+          px="md"
+          py="xs"
+          pos="fixed"
+          bottom={16}
+          right={16}
+          style={{ zIndex: 200 }}
+        >
+          <Group gap="xs" wrap="nowrap" role="status">
+            <Loader size={12} aria-hidden />
+            <Text size="sm">{t('reports.updating')}</Text>
+          </Group>
+        </Paper>
+      )}
       {children(query.data)}
     </Box>
   );
