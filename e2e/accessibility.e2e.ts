@@ -263,7 +263,10 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     await page.getByRole('figure').waitFor();
     const nextReport = await holdBack((url) => url.pathname.startsWith('/api/reports/'));
     await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
-    await page.locator('[aria-busy=true]').filter({ has: page.getByRole('figure') }).waitFor();
+    await page
+      .locator('[aria-busy=true]')
+      .filter({ has: page.getByRole('figure') })
+      .waitFor();
     found.push(...(await findingsOn(page, 'a report loading its next filters')));
     await nextReport.release();
 
