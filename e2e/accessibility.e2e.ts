@@ -5,9 +5,9 @@
  * without text, too), and on a page without its one h1 (screen readers jump to it). Records, dialogs,
  * drawers, the user menu, a round's close, a select, a multi-select and a calendar are checked open where
  * they open in place, screens while they load, and a form with its fields in error (the form, the choices
- * and the calendar in dark too). A keyboard-only flow creates a record with the focus visible at every step. A handful of screens
- * again in the dark colour scheme, and a tooltip in both. (The screens of the second factor:
- * second-factor.e2e.ts.)
+ * and the calendar in dark too). A keyboard-only flow creates a record with the focus visible at every
+ * step. A handful of screens again in the dark colour scheme, and a tooltip in both. (The screens of the
+ * second factor: second-factor.e2e.ts.)
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -258,11 +258,12 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     await whileLoading('/reporting/ggr-report', (url) => url.pathname.startsWith('/api/reports/'));
     await whileLoading('/reporting/game-rounds', (url) => url.pathname === '/api/game-rounds');
 
-    // A report shown while the next filters' answer loads (dimmed, busy).
+    // A report shown while the next filters' answer loads: busy, a status saying so.
     await visit(page, '/reporting/ggr-report');
     await page.getByRole('figure').waitFor();
     const nextReport = await holdBack((url) => url.pathname.startsWith('/api/reports/'));
     await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
+    await page.getByRole('status').filter({ hasText: 'Updating the report…' }).waitFor();
     await page
       .locator('[aria-busy=true]')
       .filter({ has: page.getByRole('figure') })
