@@ -4,34 +4,34 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { ReportResult } from './report-result';
 
-/** What ReportResult reads of a query: its data, its error, and whether the data is the last filters'. */
-const queryOf = (data: string | undefined, isPlaceholderData: boolean) =>
-  ({ data, error: null, isPlaceholderData, refetch: () => undefined }) as unknown as UseQueryResult<string>;
+/**
+ * A report of the figures "figures": `stale` when they are the last filters' while the next load. Answers
+ * the element marked busy or not (the report's frame).
+ */
+async function renderReport(stale: boolean, language: 'de' | 'en') {
+  // What ReportResult reads of a query: its data, its error, and whether the data is the last filters'.
+  const query = { data: 'figures', error: null, isPlaceholderData: stale, refetch: () => undefined };
+  await renderWithProviders(
+    <ReportResult query={query as unknown as UseQueryResult<string>} problem={null}>
+      {(data) => <p>{data}</p>}
+    </ReportResult>,
+    { language },
+  );
+  return screen.getByText('figures').closest<HTMLElement>('[aria-busy]')!;
+}
 
 describe('ReportResult', () => {
   it('says that a report is being updated while the next filters load, its figures at full contrast', async () => {
-    await renderWithProviders(
-      <ReportResult query={queryOf('figures', true)} problem={null}>
-        {(data) => <p>{data}</p>}
-      </ReportResult>,
-      { language: 'en' },
-    );
+    const report = await renderReport(true, 'en');
     expect(screen.getByRole('status').textContent).toBe('Updating the report…');
-    const report = screen.getByText('figures').closest('[aria-busy]')!;
     expect(report.getAttribute('aria-busy')).toBe('true');
     // Dimmed text fell below WCAG's 4.5:1 (axe, e2e/accessibility.e2e.ts).
-    expect((report as HTMLElement).style.opacity).toBe('');
+    expect(report.style.opacity).toBe('');
   });
 
   it('shows the report alone once its answer is the filters’ own', async () => {
-    await renderWithProviders(
-      <ReportResult query={queryOf('figures', false)} problem={null}>
-        {(data) => <p>{data}</p>}
-      </ReportResult>,
-      { language: 'de' },
-    );
-    expect(screen.getByText('figures')).toBeTruthy();
+    const report = await renderReport(false, 'de');
     expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.getByText('figures').closest('[aria-busy]')!.getAttribute('aria-busy')).toBe('false');
+    expect(report.getAttribute('aria-busy')).toBe('false');
   });
 });
