@@ -6,7 +6,6 @@ const PASSWORD = 'correct horse battery staple';
 /** The PHC string of argon2id with the OWASP minimum: 19 MiB, 2 passes, 1 lane, then salt and hash. */
 const ARGON2ID_HASH = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{16,}\$[A-Za-z0-9+/]{32,}$/;
 
-/** The median wall time of `runs` sequential calls, in milliseconds. */
 /**
  * The median milliseconds of each call over `runs` runs, the calls taken in turn within each run: a machine
  * that slows down or speeds up meanwhile weighs on all of them alike (one call's runs after the other's
