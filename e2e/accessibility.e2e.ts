@@ -4,10 +4,10 @@
  * suite fails on any violation axe finds, whatever its impact (a skipped heading level, a column header
  * without text, too), and on a page without its one h1 (screen readers jump to it). Records, dialogs,
  * drawers, the user menu, a round's close, a select, a multi-select and a calendar are checked open where
- * they open in place, screens while they load, and a form with its fields in error (the form, the choices
- * and the calendar in dark too). A keyboard-only flow creates a record with the focus visible at every
- * step. A handful of screens again in the dark colour scheme, and a tooltip in both. (The screens of the
- * second factor: second-factor.e2e.ts.)
+ * they open in place, screens while they load (in English and light, in German and dark), and a form with
+ * its fields in error (the form, the choices and the calendar in dark too). A keyboard-only flow creates a
+ * record with the focus visible at every step. A handful of screens again in the dark colour scheme, and a
+ * tooltip in both. (The screens of the second factor: second-factor.e2e.ts.)
  */
 import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -220,69 +220,98 @@ describe.skipIf(!!skipReason)('accessibility', () => {
     expect(found).toEqual([]);
   }, 180_000);
 
-  it('finds no violation while screens load: skeleton rows, spinners, the progress bar', async () => {
-    const page = await browser.open({ language: 'en' });
-    await page.goto('/');
-    const { id: casinoId } = await firstOf<{ id: string }>(page, '/api/casinos');
-    const found: string[] = [];
-    // Requests held back until axe has run, so that the screen stays as it is while they load.
-    const holdBack = async (matches: (url: URL) => boolean) => {
-      const waiting: Route[] = [];
-      let holding = true;
-      await page.route(matches, (route) => (holding ? void waiting.push(route) : route.continue()));
-      return {
-        waiting,
-        release: async () => {
-          holding = false;
-          await Promise.all(waiting.map((route) => route.continue()));
-          await page.unroute(matches);
-        },
+  /** The two settings the loading states are checked in, and the texts they look for there. */
+  const loadingSettings = [
+    {
+      setting: 'English, light',
+      language: 'en',
+      colorScheme: 'light',
+      loading: 'Loading…',
+      updating: 'Updating the report…',
+      currency: 'Currency',
+      integrations: 'Integrations',
+    },
+    {
+      setting: 'German, dark',
+      language: 'de',
+      colorScheme: 'dark',
+      loading: 'Wird geladen…',
+      updating: 'Bericht wird aktualisiert…',
+      currency: 'Währung',
+      integrations: 'Integrationen',
+    },
+  ] as const;
+
+  it.each(loadingSettings)(
+    'finds no violation while screens load ($setting): skeleton rows, spinners, the progress bar',
+    async (setting) => {
+      const page = await browser.open({ language: setting.language });
+      await page.emulateMedia({ colorScheme: setting.colorScheme });
+      await page.goto('/');
+      const { id: casinoId } = await firstOf<{ id: string }>(page, '/api/casinos');
+      const found: string[] = [];
+      // Requests held back until axe has run, so that the screen stays as it is while they load.
+      const holdBack = async (matches: (url: URL) => boolean) => {
+        const waiting: Route[] = [];
+        let holding = true;
+        await page.route(matches, (route) => (holding ? void waiting.push(route) : route.continue()));
+        return {
+          waiting,
+          release: async () => {
+            holding = false;
+            await Promise.all(waiting.map((route) => route.continue()));
+            await page.unroute(matches);
+          },
+        };
       };
-    };
-    const loading = page.locator('[data-testid=skeleton-row], [role=status][aria-label="Loading…"]').first();
-    const whileLoading = async (path: string, answers: (url: URL) => boolean) => {
-      const held = await holdBack(answers);
-      await page.goto(path);
-      await page.getByTestId('user-area').waitFor();
-      await loading.waitFor();
-      expect(held.waiting.length, path).toBeGreaterThan(0);
-      found.push(...(await findingsOn(page, `${path}, loading`)));
-      await held.release();
-      await loading.waitFor({ state: 'detached' });
-    };
-    await whileLoading('/masterdata/jurisdictions', (url) => url.pathname === '/api/jurisdictions');
-    await whileLoading(
-      `/casinos/manage/${encodeURIComponent(casinoId)}`,
-      (url) => url.pathname === `/api/casinos/${encodeURIComponent(casinoId)}`,
-    );
-    await whileLoading('/reporting/ggr-report', (url) => url.pathname.startsWith('/api/reports/'));
-    await whileLoading('/reporting/game-rounds', (url) => url.pathname === '/api/game-rounds');
+      const loading = page
+        .locator(`[data-testid=skeleton-row], [role=status][aria-label="${setting.loading}"]`)
+        .first();
+      const whileLoading = async (path: string, answers: (url: URL) => boolean) => {
+        const held = await holdBack(answers);
+        await page.goto(path);
+        await page.getByTestId('user-area').waitFor();
+        await loading.waitFor();
+        expect(held.waiting.length, path).toBeGreaterThan(0);
+        found.push(...(await findingsOn(page, `${path}, loading`)));
+        await held.release();
+        await loading.waitFor({ state: 'detached' });
+      };
+      await whileLoading('/masterdata/jurisdictions', (url) => url.pathname === '/api/jurisdictions');
+      await whileLoading(
+        `/casinos/manage/${encodeURIComponent(casinoId)}`,
+        (url) => url.pathname === `/api/casinos/${encodeURIComponent(casinoId)}`,
+      );
+      await whileLoading('/reporting/ggr-report', (url) => url.pathname.startsWith('/api/reports/'));
+      await whileLoading('/reporting/game-rounds', (url) => url.pathname === '/api/game-rounds');
 
-    // A report shown while the next filters' answer loads: busy, a status saying so.
-    await visit(page, '/reporting/ggr-report');
-    await page.getByRole('figure').waitFor();
-    const nextReport = await holdBack((url) => url.pathname.startsWith('/api/reports/'));
-    await page.getByRole('textbox', { name: 'Currency' }).fill('EUR');
-    await page.getByRole('status').filter({ hasText: 'Updating the report…' }).waitFor();
-    await page
-      .locator('[aria-busy=true]')
-      .filter({ has: page.getByRole('figure') })
-      .waitFor();
-    found.push(...(await findingsOn(page, 'a report loading its next filters')));
-    await nextReport.release();
+      // A report shown while the next filters' answer loads: busy, a status saying so.
+      await visit(page, '/reporting/ggr-report');
+      await page.getByRole('figure').waitFor();
+      const nextReport = await holdBack((url) => url.pathname.startsWith('/api/reports/'));
+      await page.getByRole('textbox', { name: setting.currency }).fill('EUR');
+      await page.getByRole('status').filter({ hasText: setting.updating }).waitFor();
+      await page
+        .locator('[aria-busy=true]')
+        .filter({ has: page.getByRole('figure') })
+        .waitFor();
+      found.push(...(await findingsOn(page, 'a report loading its next filters')));
+      await nextReport.release();
 
-    // A screen whose code is slow to come: the progress bar over the screen being left.
-    await visit(page, '/');
-    const screenCode = await holdBack((url) => /\/assets\/integrations-[^/]*\.js$/.test(url.pathname));
-    await page.locator('nav').getByRole('link', { name: 'Integrations', exact: true }).click();
-    await page.getByTestId('navigation-progress').waitFor();
-    found.push(...(await findingsOn(page, 'the progress bar')));
-    await screenCode.release();
-    await page.getByRole('heading', { name: 'Integrations', level: 1 }).waitFor();
+      // A screen whose code is slow to come: the progress bar over the screen being left.
+      await visit(page, '/');
+      const screenCode = await holdBack((url) => /\/assets\/integrations-[^/]*\.js$/.test(url.pathname));
+      await page.locator('nav').getByRole('link', { name: setting.integrations, exact: true }).click();
+      await page.getByTestId('navigation-progress').waitFor();
+      found.push(...(await findingsOn(page, 'the progress bar')));
+      await screenCode.release();
+      await page.getByRole('heading', { name: setting.integrations, level: 1 }).waitFor();
 
-    console.log(found.join('\n'));
-    expect(found).toEqual([]);
-  }, 120_000);
+      console.log(found.join('\n'));
+      expect(found).toEqual([]);
+    },
+    120_000,
+  );
 
   it('finds no violation on the sign-in page', async () => {
     const page = await browser.open({ role: null, language: 'de' });
