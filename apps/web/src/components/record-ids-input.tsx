@@ -23,7 +23,7 @@ export function RecordIdsInput({ kind, label, value, onChange, w }: RecordIdsInp
   const { data, isError, isPending } = useReportDimensions();
   const common = { label, value, onChange, w, clearable: true };
   if (isError) {
-    return <TagsInput {...common} placeholder={t('reports.filters.typeIds')} splitChars={[',', ' ']} />;
+    return <TagsInput {...common} placeholder={t('inputs.recordIds.typeIds')} splitChars={[',', ' ']} />;
   }
   const known = data?.[kind].map(dimensionOption) ?? [];
   const ids = new Set(known.map((option) => option.value));
@@ -34,7 +34,7 @@ export function RecordIdsInput({ kind, label, value, onChange, w }: RecordIdsInp
       searchable
       data={options}
       limit={SHOWN_OPTIONS}
-      placeholder={value.length === 0 ? t('reports.filters.all') : undefined}
+      placeholder={value.length === 0 ? t('inputs.recordIds.all') : undefined}
       nothingFoundMessage={isPending ? t('common.loading') : t('common.noEntries')}
     />
   );
