@@ -48,3 +48,24 @@ export async function visit(page: Page, path: string): Promise<void> {
   await page.getByTestId('user-area').waitFor();
   await page.waitForLoadState('networkidle');
 }
+
+/**
+ * What `scope` shows cut short: badges (a round's status "ABGESC…" for "Abgeschlossen") and selects whose
+ * text overflows them; `found` counts the badges looked at.
+ */
+export async function cutShort(page: Page, scope = 'main'): Promise<{ found: number; cut: string[] }> {
+  return page.evaluate((selector) => {
+    const overflowing = (element: Element) => element.scrollWidth > element.clientWidth + 1;
+    const within = Array.from(document.querySelectorAll(selector));
+    const all = (query: string) => within.flatMap((root) => Array.from(root.querySelectorAll(query)));
+    const badges = all('.mantine-Badge-root');
+    const cutBadges = badges
+      .flatMap((badge) => [badge, ...Array.from(badge.querySelectorAll('.mantine-Badge-label'))])
+      .filter(overflowing)
+      .map((badge) => `badge "${badge.textContent}"`);
+    const cutSelects = all('.mantine-Select-input')
+      .filter(overflowing)
+      .map((input) => `select "${(input as HTMLInputElement).value}"`);
+    return { found: badges.length, cut: [...new Set([...cutBadges, ...cutSelects])] };
+  }, scope);
+}

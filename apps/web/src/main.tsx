@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/contrast.css';
 import './app/combobox.css';
+import './app/badges.css';
 import './app/color-scheme.css';
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { StrictMode } from 'react';
