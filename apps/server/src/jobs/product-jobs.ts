@@ -1,4 +1,5 @@
 /** The product's background jobs, run by the job engine (jobs/engine.ts) once per schedule across instances. */
+import { jobSummary } from '@backoffice/contracts';
 import { cpvCheckJobOf } from '../modules/cpv/cpv-jobs';
 import { CONFIG_DELIVERY_JOB, runConfigDelivery } from '../modules/integrations/config-delivery';
 import type { IntegrationsService } from '../modules/integrations/integrations.service';
@@ -38,7 +39,7 @@ export function productJobs({
       cron: '*/10 * * * *',
       changes: ['closed', 'pending', 'failed'],
       async run() {
-        return { ...(await closures.autoCloseStale(200)) };
+        return jobSummary({ ...(await closures.autoCloseStale(200)) });
       },
     },
     {
@@ -48,7 +49,7 @@ export function productJobs({
       changes: ['roundsRemoved', 'detailsRemoved'],
       expireInSeconds: 60 * 60,
       async run({ db }) {
-        return { ...(await runRetention(db)) };
+        return jobSummary({ ...(await runRetention(db)) });
       },
     },
     {
@@ -58,7 +59,7 @@ export function productJobs({
       cron: '* * * * *',
       retryLimit: 0,
       async run() {
-        return { retried: await closures.retryDue(50) };
+        return jobSummary({ retried: await closures.retryDue(50) });
       },
     },
     {
@@ -75,7 +76,7 @@ export function productJobs({
         });
         // A retry due before the next minute runs when it is due (the back-off, not the schedule, decides).
         if (runAgainIn && nextInMs !== null && nextInMs < 60_000) await runAgainIn(nextInMs / 1000);
-        return done;
+        return jobSummary(done);
       },
     },
     // Control program verification: daily, and the checks asked for on the trigger screen.

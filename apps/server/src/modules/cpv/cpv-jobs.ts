@@ -4,6 +4,7 @@
  * only ever works through queued checks; its daily run also adds a check of all components unless one of
  * those ran already in the same run.
  */
+import { jobSummary } from '@backoffice/contracts';
 import type { JobContext, JobDefinition } from '../../jobs/engine';
 import { createCpvCheckRunner, type CpvRunnerOptions, type RunSummary } from './cpv-check-runner';
 
@@ -30,14 +31,14 @@ export function cpvCheckJobOf(options: CpvRunnerOptions = {}): JobDefinition {
         runs.push(await runner.runQueued());
       }
       const sum = (pick: (run: RunSummary) => number) => runs.reduce((total, run) => total + pick(run), 0);
-      return {
+      return jobSummary({
         checks: sum((run) => run.checks),
         interrupted,
         pass: sum((run) => run.counts.pass),
         mismatch: sum((run) => run.counts.mismatch),
         unknownComponent: sum((run) => run.counts.unknownComponent),
         unreachable: sum((run) => run.counts.unreachable),
-      };
+      });
     },
   };
 }

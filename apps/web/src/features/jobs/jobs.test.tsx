@@ -1,14 +1,15 @@
+import { jobSummaryCounts, type JobRun } from '@backoffice/contracts';
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../i18n';
+import { i18n, loadAreaTexts } from '../../i18n';
 import { formatDateTime, formatInstant } from '../../lib/format';
 import { FakeJobsApi } from '../../test/fake-jobs-api';
 import { renderRoutes, setLanguage } from '../../test/render';
 import { testSession } from '../../test/sessions';
 import { plain, rowsOf, waitForRows } from '../../test/tables';
-import { schedulePhrase } from './components/job-texts';
+import { runSummary, schedulePhrase } from './components/job-texts';
 import { JobsPage } from './index';
 
 const URL_PATH = '/masterdata/jobs';
@@ -328,5 +329,23 @@ describe('schedule phrases', () => {
     'nonsense',
   ])('%s has no phrase (the cron shows alone)', (cron) => {
     expect(schedulePhrase(cron, i18n.getFixedT('en'), 'en')).toBeNull();
+  });
+});
+
+describe('run summaries', () => {
+  it.each(jobSummaryCounts)('name the count %s in both languages', async (count) => {
+    await loadAreaTexts('jobs');
+    for (const language of ['en', 'de'] as const) {
+      const t = i18n.getFixedT(language);
+      expect(t(`jobs.summary.counts.${count}`, { defaultValue: '' }), language).not.toBe('');
+    }
+  });
+
+  it('read as words, not keys, e.g. the configuration delivery’s', async () => {
+    await loadAreaTexts('jobs');
+    const run = { summary: { failed: 0, alerted: 1, delivered: 2 } } as unknown as JobRun;
+    expect(runSummary(run, i18n.getFixedT('de'), 'de')).toBe(
+      'fehlgeschlagen 0 · Alarme ausgelöst 1 · übertragen 2',
+    );
   });
 });

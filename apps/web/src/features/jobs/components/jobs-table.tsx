@@ -58,7 +58,8 @@ function Schedule({ cron }: { cron: string }) {
   return (
     <Stack gap={0}>
       {phrase && <Text size="sm">{phrase}</Text>}
-      <Text size="xs" c={phrase ? 'dimmed' : undefined} ff="monospace">
+      {/* One line: a cron expression broken between its fields reads as two. */}
+      <Text size="xs" c={phrase ? 'dimmed' : undefined} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
         {t('jobs.schedule.cron', { cron })}
       </Text>
     </Stack>
