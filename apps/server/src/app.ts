@@ -448,7 +448,8 @@ export async function buildApp({
   });
   await app.register(reportsRoutes, {
     prefix: '/api/reports',
-    service: keptReports(createReportsService(db), createReportCache(db, reportCache)),
+    // The kept answers' check is one short statement: planned once per connection (decision 040).
+    service: keptReports(createReportsService(db), createReportCache(database.plannedDb, reportCache)),
     db,
     // Looked up on each export (tests replace it to break a download off).
     copyOut: database.copyOut ? (query: string) => database.copyOut!(query) : undefined,
@@ -458,7 +459,7 @@ export async function buildApp({
   await app.register(platformRoutes, { prefix: PLATFORM_API_PREFIX, db });
   await app.register(usersRoutes, {
     prefix: '/api/users',
-    service: createUsersService({ db, identity, sessions }),
+    service: createUsersService({ db: database.plannedDb, identity, sessions }),
   });
   await app.register(accountRoutes, {
     prefix: '/api/account',
