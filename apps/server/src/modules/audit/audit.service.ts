@@ -1,8 +1,9 @@
 /** Appends audit entries; callers pass their open transaction so the entry commits with the change. */
 import { SECRET_MASK } from '@backoffice/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEntries } from '../../db/schema/index';
+import { statementOnce } from '../../lib/sql';
 
 /** Who made a change; null until sign-in exists or for the system itself. */
 export interface Actor {
@@ -121,6 +122,49 @@ export async function recordAudit(
     action: entry.action,
     changes: diffFields(entry.before, entry.after, entry.secrets),
   });
+}
+
+/**
+ * A new record and its audit entry written by one statement, which is its own transaction (both or
+ * neither), instead of a transaction of four round trips (begin, two inserts, commit). `insert` is the
+ * record's `insert … returning …` with placeholders (`sql.placeholder`), built once per `shape`; `values`
+ * fill them, and what it returns is answered. The entry's changes are those of `after`, the record as it is
+ * answered, which the caller knows before it is written (it makes the record's id itself); the bookkeeping
+ * fields the database fills in (`createdAt`) are not part of the changes anyway.
+ */
+export async function insertAudited<Row>(
+  db: Db,
+  shape: string,
+  insert: () => SQL,
+  values: Record<string, unknown>,
+  entry: {
+    actor: Actor | null;
+    entityType: string;
+    entityId: string;
+    after: Fields;
+    secrets?: ReadonlySet<string>;
+  },
+): Promise<Row> {
+  const audited = statementOnce<Row>(
+    db,
+    `insert audited: ${shape}`,
+    () => sql`with created as (${insert()}), entry as (
+        insert into audit_entries (actor_id, actor_name, entity_type, entity_id, action, changes)
+        values (${sql.placeholder('auditActorId')}, ${sql.placeholder('auditActorName')},
+          ${sql.placeholder('auditEntityType')}, ${sql.placeholder('auditEntityId')}, 'create',
+          ${sql.placeholder('auditChanges')}::jsonb)
+      )
+      select * from created`,
+  );
+  const [row] = await audited.execute({
+    ...values,
+    auditActorId: entry.actor?.id ?? null,
+    auditActorName: entry.actor?.name ?? null,
+    auditEntityType: entry.entityType,
+    auditEntityId: entry.entityId,
+    auditChanges: JSON.stringify(diffFields(null, entry.after, entry.secrets)),
+  });
+  return row!;
 }
 
 /** The audit writer of one entity type: services call it with their transaction after each write. */

@@ -1,9 +1,9 @@
 import type { SignificantEvent, SignificantEventListQuery } from '@backoffice/contracts';
-import { and, desc, gte, ilike, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, gte, ilike, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { significantEvents } from '../../db/schema/index';
 import { casinoScopeCondition, type Scope } from '../../lib/scope';
-import { countUpTo, likePattern, pageWithTotal } from '../../lib/sql';
+import { countUpTo, isoMs, likePattern, pageWithTotal } from '../../lib/sql';
 
 type Row = typeof significantEvents.$inferSelect;
 
@@ -54,6 +54,19 @@ export interface NewSignificantEvent {
   createdByName: string | null;
 }
 
+/**
+ * The insert of one event with its values as placeholders (`insertAudited` fills them: `id` made by the
+ * caller, `casinoId` null for an event about no single casino), returning when it was recorded as answered.
+ */
+export const insertEventStatement = () => sql`insert into significant_events
+    (id, happened_at, reason, casino_id, component, user_name, before_value, after_value, created_by,
+     created_by_name)
+  values (${sql.placeholder('id')}, ${sql.placeholder('happenedAt')}, ${sql.placeholder('reason')},
+    ${sql.placeholder('casinoId')}, ${sql.placeholder('component')}, ${sql.placeholder('userName')},
+    ${sql.placeholder('beforeValue')}, ${sql.placeholder('afterValue')}, ${sql.placeholder('createdBy')},
+    ${sql.placeholder('createdByName')})
+  returning ${isoMs('created_at')} as "createdAt"`;
+
 export function createSignificantEventsRepository() {
   return {
     async list(
@@ -80,6 +93,7 @@ export function createSignificantEventsRepository() {
       return { items: rows.map(toEvent), total };
     },
 
+    /** An event written within the caller's transaction (a support action's, with its own audit entry). */
     async insert(db: Db, values: NewSignificantEvent): Promise<SignificantEvent> {
       const [row] = await db.insert(significantEvents).values(values).returning();
       return toEvent(row!);

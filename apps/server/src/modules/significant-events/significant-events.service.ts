@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type {
   Page,
   SignificantEvent,
@@ -7,10 +8,8 @@ import type {
 import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
 import { pageOf } from '../../lib/sql';
-import { auditOf, type Actor } from '../audit/audit.service';
-import { createSignificantEventsRepository } from './significant-events.repository';
-
-const audit = auditOf('significant-event');
+import { insertAudited, type Actor } from '../audit/audit.service';
+import { createSignificantEventsRepository, insertEventStatement } from './significant-events.repository';
 
 /** Blank optional text is stored as nothing. */
 const orNull = (text: string | null | undefined) => (text ? text : null);
@@ -21,21 +20,32 @@ export function createSignificantEventsService(db: Db, repository = createSignif
       return pageOf(query, await repository.list(db, query, scope));
     },
 
-    create(input: SignificantEventInput, actor: Actor | null): Promise<SignificantEvent> {
-      return db.transaction(async (tx) => {
-        const created = await repository.insert(tx, {
-          happenedAt: new Date(input.happenedAt).toISOString(),
-          reason: input.reason,
-          component: orNull(input.component),
-          userName: orNull(input.user),
-          beforeValue: orNull(input.beforeValue),
-          afterValue: orNull(input.afterValue),
+    /** The event and its audit entry, written together by one statement. */
+    async create(input: SignificantEventInput, actor: Actor | null): Promise<SignificantEvent> {
+      const event = {
+        id: randomUUID(),
+        happenedAt: new Date(input.happenedAt).toISOString(),
+        reason: input.reason,
+        component: orNull(input.component),
+        user: orNull(input.user),
+        beforeValue: orNull(input.beforeValue),
+        afterValue: orNull(input.afterValue),
+        createdBy: actor?.name ?? null,
+      };
+      const { createdAt } = await insertAudited<{ createdAt: string }>(
+        db,
+        'significant event',
+        insertEventStatement,
+        {
+          ...event,
+          casinoId: null,
+          userName: event.user,
           createdBy: actor?.id ?? null,
           createdByName: actor?.name ?? null,
-        });
-        await audit(tx, { actor, action: 'create', entityId: created.id, before: null, after: created });
-        return created;
-      });
+        },
+        { actor, entityType: 'significant-event', entityId: event.id, after: event },
+      );
+      return { ...event, createdAt };
     },
   };
 }

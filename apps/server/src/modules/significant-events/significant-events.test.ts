@@ -99,7 +99,11 @@ describeEachEngine('significant events API', (ctx) => {
         reason: { before: null, after: 'Deploy 4.2' },
         component: { before: null, after: 'rounds' },
         happenedAt: { before: null, after: '2026-03-02T00:00:00.000Z' },
+        id: { before: null, after: event.id },
       });
+      expect(entries[0]!.changes).not.toHaveProperty('createdAt');
+      // Written by the same statement as the event: the same transaction, the same instant.
+      expect(new Date(entries[0]!.changedAt).toISOString()).toBe(event.createdAt);
       const trail = await ctx().inject({
         method: 'GET',
         url: '/api/audit-entries',
