@@ -90,13 +90,29 @@ export function diffFields(
   return changes;
 }
 
+/** Who did what to which record. */
+interface EntryFacts {
+  actor: Actor | null;
+  entityType: string;
+  entityId: string;
+  action: AuditAction;
+}
+
+/** An entry's columns, as both writers below store them: the actor's id and name are kept apart. */
+function entryColumns(entry: EntryFacts, changes: FieldChanges) {
+  return {
+    actorId: entry.actor?.id ?? null,
+    actorName: entry.actor?.name ?? null,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes,
+  };
+}
+
 export async function recordAudit(
   tx: Db,
-  entry: {
-    actor: Actor | null;
-    entityType: string;
-    entityId: string;
-    action: AuditAction;
+  entry: EntryFacts & {
     before: Fields | null;
     after: Fields | null;
     /** Dotted paths of fields whose values must never be written to the trail. */
@@ -115,12 +131,7 @@ export async function recordAudit(
       : sql`timestamptz 'epoch' + ${String(entry.happenedAtMicros)}::bigint * interval '1 microsecond'`;
   await tx.insert(auditEntries).values({
     ...(happenedAt ? { changedAt: happenedAt } : {}),
-    actorId: entry.actor?.id ?? null,
-    actorName: entry.actor?.name ?? null,
-    entityType: entry.entityType,
-    entityId: entry.entityId,
-    action: entry.action,
-    changes: diffFields(entry.before, entry.after, entry.secrets),
+    ...entryColumns(entry, diffFields(entry.before, entry.after, entry.secrets)),
   });
 }
 
@@ -136,33 +147,29 @@ export async function insertAudited<Row>(
   db: Db,
   shape: string,
   insert: () => SQL,
-  values: Record<string, unknown>,
-  entry: {
-    actor: Actor | null;
-    entityType: string;
-    entityId: string;
+  values: object,
+  entry: Omit<EntryFacts, 'action'> & {
     after: Fields;
     secrets?: ReadonlySet<string>;
   },
 ): Promise<Row> {
+  // The entry's placeholders are named `audit.<column>`, apart from the record's.
+  const audit = (column: keyof ReturnType<typeof entryColumns>) => sql.placeholder(`audit.${column}`);
   const audited = statementOnce<Row>(
     db,
     `insert audited: ${shape}`,
     () => sql`with created as (${insert()}), entry as (
         insert into audit_entries (actor_id, actor_name, entity_type, entity_id, action, changes)
-        values (${sql.placeholder('auditActorId')}, ${sql.placeholder('auditActorName')},
-          ${sql.placeholder('auditEntityType')}, ${sql.placeholder('auditEntityId')}, 'create',
-          ${sql.placeholder('auditChanges')}::jsonb)
+        values (${audit('actorId')}, ${audit('actorName')}, ${audit('entityType')}, ${audit('entityId')},
+          ${audit('action')}, ${audit('changes')}::jsonb)
       )
       select * from created`,
   );
+  const columns = entryColumns({ ...entry, action: 'create' }, diffFields(null, entry.after, entry.secrets));
   const [row] = await audited.execute({
     ...values,
-    auditActorId: entry.actor?.id ?? null,
-    auditActorName: entry.actor?.name ?? null,
-    auditEntityType: entry.entityType,
-    auditEntityId: entry.entityId,
-    auditChanges: JSON.stringify(diffFields(null, entry.after, entry.secrets)),
+    ...Object.fromEntries(Object.entries(columns).map(([column, value]) => [`audit.${column}`, value])),
+    'audit.changes': JSON.stringify(columns.changes),
   });
   return row!;
 }

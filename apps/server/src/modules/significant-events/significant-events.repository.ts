@@ -55,8 +55,31 @@ export interface NewSignificantEvent {
 }
 
 /**
- * The insert of one event with its values as placeholders (`insertAudited` fills them: `id` made by the
- * caller, `casinoId` null for an event about no single casino), returning when it was recorded as answered.
+ * A new event's stored values, from the event as it will be answered (without `createdAt`, which the
+ * database fills in) and the id of the user who records it: `toEvent` read backwards. It concerns no single
+ * casino, so every reader sees it.
+ */
+export function storedEvent(
+  event: Omit<SignificantEvent, 'createdAt'>,
+  recordedBy: string | null,
+): NewSignificantEvent & { id: string } {
+  return {
+    id: event.id,
+    happenedAt: event.happenedAt,
+    reason: event.reason,
+    casinoId: null,
+    component: event.component,
+    userName: event.user,
+    beforeValue: event.beforeValue,
+    afterValue: event.afterValue,
+    createdBy: recordedBy,
+    createdByName: event.createdBy,
+  };
+}
+
+/**
+ * The insert of one event with its values as placeholders (`insertAudited` fills them with `storedEvent`'s,
+ * the `id` made by the caller), returning when it was recorded as answered.
  */
 export const insertEventStatement = () => sql`insert into significant_events
     (id, happened_at, reason, casino_id, component, user_name, before_value, after_value, created_by,

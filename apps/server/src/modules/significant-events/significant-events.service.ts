@@ -9,7 +9,11 @@ import type { Db } from '../../db/client';
 import type { Scope } from '../../lib/scope';
 import { pageOf } from '../../lib/sql';
 import { insertAudited, type Actor } from '../audit/audit.service';
-import { createSignificantEventsRepository, insertEventStatement } from './significant-events.repository';
+import {
+  createSignificantEventsRepository,
+  insertEventStatement,
+  storedEvent,
+} from './significant-events.repository';
 
 /** Blank optional text is stored as nothing. */
 const orNull = (text: string | null | undefined) => (text ? text : null);
@@ -36,13 +40,7 @@ export function createSignificantEventsService(db: Db, repository = createSignif
         db,
         'significant event',
         insertEventStatement,
-        {
-          ...event,
-          casinoId: null,
-          userName: event.user,
-          createdBy: actor?.id ?? null,
-          createdByName: actor?.name ?? null,
-        },
+        storedEvent(event, actor?.id ?? null),
         { actor, entityType: 'significant-event', entityId: event.id, after: event },
       );
       return { ...event, createdAt };
