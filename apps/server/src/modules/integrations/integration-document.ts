@@ -8,7 +8,8 @@
  * server (issue 18: "in sync" on every row).
  */
 import type { DocumentChange, Persistence, RoutingRule } from '@backoffice/contracts';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, not, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import {
   casinos,
   gameVersions,
@@ -48,11 +49,22 @@ export type DocumentContent = Omit<IntegrationConfigurationDocument, 'configurat
 /** A list as a JSON array (empty, not null, without entries). */
 const arrayOf = (aggregate: SQL) => sql`coalesce((${aggregate}), '[]'::jsonb)`;
 
+/** The inactive versions of games as the document lists them, in a fixed order (`game_versions` rows). */
+const inactiveVersionsAggregate = sql`jsonb_agg(jsonb_build_object(
+      'gameId', ${gameVersions.gameId}, 'versionNumber', ${gameVersions.versionNumber})
+      order by ${gameVersions.gameId}, ${gameVersions.versionNumber})`;
+
+/** The inactive versions of the games of the integration in the row being read, read for that row. */
+const inactiveVersionsOfRow = sql`(select ${inactiveVersionsAggregate}
+    from ${gameVersions} join ${integrationGames} on ${integrationGames.gameId} = ${gameVersions.gameId}
+    where ${integrationGames.integrationId} = ${integrations.id} and not ${gameVersions.active})`;
+
 /**
  * The content of the document of the integration in the row being read (`integrations`) without its games:
- * everything but the version and the games, with every list in a fixed order.
+ * everything but the version and the games, with every list in a fixed order. `inactiveVersions` is the
+ * row's aggregate of `inactiveVersionsAggregate` (null for none).
  */
-const documentHead = sql<Omit<DocumentContent, 'games'>>`jsonb_build_object(
+const documentHeadWith = (inactiveVersions: SQL) => sql<Omit<DocumentContent, 'games'>>`jsonb_build_object(
   'integrationId', ${integrations.id},
   'name', ${integrations.name},
   'active', ${integrations.active},
@@ -67,12 +79,10 @@ const documentHead = sql<Omit<DocumentContent, 'games'>>`jsonb_build_object(
       'id', ${casinos.id}, 'name', ${casinos.name}, 'active', ${casinos.active}) order by ${casinos.id})
     from ${integrationCasinos} join ${casinos} on ${casinos.id} = ${integrationCasinos.casinoId}
     where ${integrationCasinos.integrationId} = ${integrations.id}`)},
-  'inactiveGameVersions', ${arrayOf(sql`select jsonb_agg(jsonb_build_object(
-      'gameId', ${gameVersions.gameId}, 'versionNumber', ${gameVersions.versionNumber})
-      order by ${gameVersions.gameId}, ${gameVersions.versionNumber})
-    from ${gameVersions} join ${integrationGames} on ${integrationGames.gameId} = ${gameVersions.gameId}
-    where ${integrationGames.integrationId} = ${integrations.id} and not ${gameVersions.active}`)}
+  'inactiveGameVersions', ${arrayOf(inactiveVersions)}
 )`;
+
+const documentHead = documentHeadWith(inactiveVersionsOfRow);
 
 const assignedGames = sql`from ${integrationGames} where ${integrationGames.integrationId} = ${integrations.id}`;
 
@@ -86,14 +96,43 @@ export const documentContent = sql<DocumentContent>`(${documentHead} || jsonb_bu
 )}))`;
 
 /**
- * SHA-256 (hex) of the same content: equal for two contents exactly when they say the same. PostgreSQL's
- * jsonb has one text for one value (keys in its own order); the games — the long part, which a list reads
- * for every row — are written shorter, `id+` or `id-` (active or not) in id order, comma-separated (an id
- * has neither sign nor comma).
+ * SHA-256 (hex) of the content of the document whose head is `head`: equal for two contents exactly when
+ * they say the same. PostgreSQL's jsonb has one text for one value (keys in its own order); the games — the
+ * long part, which a list reads for every row — are written shorter, `id+` or `id-` (active or not) in id
+ * order, comma-separated (an id has neither sign nor comma).
  */
-export const contentDigest = sql<string>`encode(sha256(convert_to(${documentHead}::text || '|' || coalesce((
+const digestOf = (head: SQL) => sql<string>`encode(sha256(convert_to(${head}::text || '|' || coalesce((
   select string_agg(${integrationGames.gameId} || case when ${integrationGames.active} then '+' else '-' end, ','
     order by ${integrationGames.gameId}) ${assignedGames}), ''), 'UTF8')), 'hex')`;
+
+/** The digest of the content of the document of the integration in the row being read. */
+export const contentDigest = digestOf(documentHead);
+
+const INACTIVE_VERSIONS = 'inactive_versions';
+
+/**
+ * The inactive versions of every integration's games, one row an integration that has any, for a list to
+ * join: found once for the whole list, from the few inactive versions, instead of once a row from each of
+ * its hundreds of games. A row joined with it has its digest in `listedContentDigest`.
+ */
+export const inactiveVersionsByIntegration = (db: Db) =>
+  db
+    .select({
+      integrationId: integrationGames.integrationId,
+      versions: sql`${inactiveVersionsAggregate}`.as('versions'),
+    })
+    .from(gameVersions)
+    .innerJoin(
+      integrationGames,
+      and(eq(integrationGames.gameId, gameVersions.gameId), not(gameVersions.active)),
+    )
+    .groupBy(integrationGames.integrationId)
+    .as(INACTIVE_VERSIONS);
+
+/** `contentDigest` of a row joined with its `inactiveVersionsByIntegration`: the same digest. */
+export const listedContentDigest = digestOf(
+  documentHeadWith(sql`${sql.identifier(INACTIVE_VERSIONS)}.${sql.identifier('versions')}`),
+);
 
 /** What a document says, without its version: the part a configuration version stands for. */
 function content(document: Record<string, unknown>): Record<string, unknown> {

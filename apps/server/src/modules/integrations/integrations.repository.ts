@@ -1,5 +1,5 @@
 import type { Integration, IntegrationListQuery, PushResult } from '@backoffice/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   bridges,
@@ -14,7 +14,13 @@ import type { Scope } from '../../lib/scope';
 import { recordColumns, type RecordRow } from '../../lib/config-repository';
 import { preparedOnce } from '../../lib/sql';
 import { nextVersion } from '../../lib/writes';
-import { contentDigest, documentContent, type DocumentContent } from './integration-document';
+import {
+  contentDigest,
+  documentContent,
+  inactiveVersionsByIntegration,
+  listedContentDigest,
+  type DocumentContent,
+} from './integration-document';
 
 type Row = RecordRow<typeof integrations.$inferSelect>;
 
@@ -51,8 +57,9 @@ const pendingDelivery = sql<{
   lastError: string | null;
 } | null>`(select json_build_object('pendingSince', ${integrationDeliveries.requestedAt}, 'attempts', ${integrationDeliveries.attempts}, 'lastError', ${integrationDeliveries.lastError}) from ${integrationDeliveries} where ${integrationDeliveries.integrationId} = ${integrations.id})`;
 
-/** Whether the bridge confirmed the document a push would send now. */
-const inSync = sql<boolean>`coalesce(${integrations.deliveredDigest} = ${contentDigest}, false)`;
+/** Whether the bridge confirmed the document a push would send now, whose digest is `digest`. */
+const inSyncBy = (digest: SQL<string>) =>
+  sql<boolean>`coalesce(${integrations.deliveredDigest} = ${digest}, false)`;
 
 const selection = {
   row: recordColumns(integrations),
@@ -62,7 +69,7 @@ const selection = {
   pendingDelivery,
 };
 
-const answerSelection = { ...selection, inSync };
+const answerSelection = { ...selection, inSync: inSyncBy(contentDigest) };
 
 function stored<Read extends { row: Row }>({ row, ...derived }: Read): Row & Omit<Read, 'row'> {
   return { ...row, ...derived };
@@ -118,6 +125,15 @@ export function createIntegrationsRepository() {
     db.select(selection).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
   const answered = (db: Db) =>
     db.select(answerSelection).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
+  // A page of the list finds the inactive versions of its rows' games once, not once a row.
+  const listed = (db: Db) => {
+    const inactive = inactiveVersionsByIntegration(db);
+    return db
+      .select({ ...selection, inSync: inSyncBy(listedContentDigest) })
+      .from(integrations)
+      .innerJoin(bridges, eq(bridges.id, integrations.bridgeId))
+      .leftJoin(inactive, eq(inactive.integrationId, integrations.id));
+  };
 
   return {
     /** One page of the integrations in the scope. */
@@ -130,7 +146,7 @@ export function createIntegrationsRepository() {
         Awaited<ReturnType<ReturnType<typeof answered>['execute']>>[number]
       >(
         db,
-        { name: 'integrations', select: answered, table: integrations, key: integrations.id, sortColumns },
+        { name: 'integrations', select: listed, table: integrations, key: integrations.id, sortColumns },
         query,
         listConditions(query, scope),
       );

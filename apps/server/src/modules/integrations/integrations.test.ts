@@ -1158,6 +1158,23 @@ describeEachEngine('integrations API', (ctx) => {
             { gameId: 'book', versionNumber: '2.0.0' },
           ],
         });
+
+        // The list finds them its own way (once for the page): it must agree with the record and the push.
+        const inSync = async () => ({
+          listed: (await h.page({ q: 'platform-eu' })).items.map((item) => item.inSync),
+          record: (await h.get('platform-eu')).json<Integration>().inSync,
+        });
+        const version = (await h.get('platform-eu')).json<Integration>().version;
+        expect((await push('platform-eu', version)).statusCode).toBe(200);
+        expect(await inSync()).toEqual({ listed: [true], record: true });
+        await ctx().database.db.execute(
+          sql`update game_versions set active = false where game_id = 'aurora' and version_number = '1.0.0'`,
+        );
+        expect(await inSync()).toEqual({ listed: [false], record: false });
+        await ctx().database.db.execute(
+          sql`update game_versions set active = true where game_id = 'aurora' and version_number = '1.0.0'`,
+        );
+        expect(await inSync()).toEqual({ listed: [true], record: true });
       } finally {
         await ctx().database.db.execute(sql`delete from game_versions where game_id in ('aurora', 'book')`);
       }
