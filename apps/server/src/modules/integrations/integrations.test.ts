@@ -1167,14 +1167,6 @@ describeEachEngine('integrations API', (ctx) => {
         const version = (await h.get('platform-eu')).json<Integration>().version;
         expect((await push('platform-eu', version)).statusCode).toBe(200);
         expect(await inSync()).toEqual({ listed: [true], record: true });
-        await ctx().database.db.execute(
-          sql`update game_versions set active = false where game_id = 'aurora' and version_number = '1.0.0'`,
-        );
-        expect(await inSync()).toEqual({ listed: [false], record: false });
-        await ctx().database.db.execute(
-          sql`update game_versions set active = true where game_id = 'aurora' and version_number = '1.0.0'`,
-        );
-        expect(await inSync()).toEqual({ listed: [true], record: true });
       } finally {
         await ctx().database.db.execute(sql`delete from game_versions where game_id in ('aurora', 'book')`);
       }
