@@ -1167,6 +1167,18 @@ describeEachEngine('integrations API', (ctx) => {
         const version = (await h.get('platform-eu')).json<Integration>().version;
         expect((await push('platform-eu', version)).statusCode).toBe(200);
         expect(await inSync()).toEqual({ listed: [true], record: true });
+
+        // A version deactivated or reactivated behind the app changes the document a push would send.
+        const activate = (active: boolean) =>
+          ctx().changeBehindTheApp(() =>
+            ctx().database.db.execute(
+              sql`update game_versions set active = ${active} where game_id = 'aurora' and version_number = '1.0.0'`,
+            ),
+          );
+        await activate(false);
+        expect(await inSync()).toEqual({ listed: [false], record: false });
+        await activate(true);
+        expect(await inSync()).toEqual({ listed: [true], record: true });
       } finally {
         await ctx().database.db.execute(sql`delete from game_versions where game_id in ('aurora', 'book')`);
       }
