@@ -121,18 +121,18 @@ function listConditions(query: IntegrationListQuery, scope: Scope): ListConditio
 }
 
 export function createIntegrationsRepository() {
-  const joined = (db: Db) =>
-    db.select(selection).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
-  const answered = (db: Db) =>
-    db.select(answerSelection).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
+  // Every read of an integration names its bridge.
+  const withBridge = <Fields extends typeof selection>(db: Db, fields: Fields) =>
+    db.select(fields).from(integrations).innerJoin(bridges, eq(bridges.id, integrations.bridgeId));
+  const joined = (db: Db) => withBridge(db, selection);
+  const answered = (db: Db) => withBridge(db, answerSelection);
   // A page of the list finds the inactive versions of its rows' games once, not once a row.
   const listed = (db: Db) => {
     const inactive = inactiveVersionsByIntegration(db);
-    return db
-      .select({ ...selection, inSync: inSyncBy(listedContentDigest) })
-      .from(integrations)
-      .innerJoin(bridges, eq(bridges.id, integrations.bridgeId))
-      .leftJoin(inactive, eq(inactive.integrationId, integrations.id));
+    return withBridge(db, { ...selection, inSync: inSyncBy(listedContentDigest) }).leftJoin(
+      inactive,
+      eq(inactive.integrationId, integrations.id),
+    );
   };
 
   return {
