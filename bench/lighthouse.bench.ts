@@ -3,7 +3,7 @@
  * demo data, signed in as the demo admin (the session cookie sent with every request): the home page, a
  * list, a form and the GGR report, with the desktop preset. Prints the performance and accessibility
  * scores; issue 16 asks for performance ≥ 95, issue 17 for accessibility 100 on the home page and the
- * GGR report, with the metrics that make the performance score. Needs `npm run build` first.
+ * GGR report, with the metrics that make the performance score. Needs the build (`npm run bench` makes it).
  */
 import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
