@@ -97,7 +97,10 @@ function helpers(ctx: () => TestContext) {
         jurisdictionId: jurisdiction.id,
       });
     }
-    await db().insert(casinoOptionValues).values({ casinoId, optionId, value });
+    // Behind the app's back: heard before the next read, which may otherwise still be the answer kept.
+    await ctx().changeBehindTheApp(() =>
+      db().insert(casinoOptionValues).values({ casinoId, optionId, value }),
+    );
   }
 
   /** Makes every audit insert for integration options fail at the database, for the duration of `fn`. */
